@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+    name: "swift-bsp",
+    platforms: [
+        // `Synchronization` (Mutex, Atomic) and the Observation framework set the floor.
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "BSPCore", targets: ["BSPCore"]),
+        .library(name: "BSPTesting", targets: ["BSPTesting"]),
+        .executable(name: "location-button", targets: ["LocationButton"]),
+    ],
+    dependencies: [],
+    targets: [
+        // Core
+        .target(name: "BSPCore"),
+        .target(name: "BSPTesting", dependencies: ["BSPCore"]),
+
+        // Examples
+        .executableTarget(
+            name: "LocationButton",
+            dependencies: ["BSPCore"],
+            path: "Examples/LocationButton"
+        ),
+
+        // Tests
+        .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore"]),
+        .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
+        .testTarget(name: "ExampleTests", dependencies: ["LocationButton", "BSPCore", "BSPTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

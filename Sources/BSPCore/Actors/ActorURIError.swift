@@ -1,0 +1,44 @@
+/// The reason a text is not a valid ``ActorURI`` or notifier name.
+public struct ActorURIError: Error, Hashable, Sendable {
+    /// What is wrong with a URI's text.
+    public enum Problem: Hashable, Sendable {
+        /// The text does not start with `/`.
+        case missingLeadingSlash
+        /// The text has an empty segment: it is `/`, ends with `/` or contains `//`.
+        case emptySegment
+        /// The text contains a character other than ASCII letters, digits, `-`, `_` and `.`.
+        case invalidCharacter(Character)
+        /// The text uses a segment reserved for notifier URIs.
+        case reservedSegment(String)
+        /// A notifier URI's text lacks the `/notifier/<name>` part.
+        case missingNotifierSegment
+    }
+
+    /// The text that was rejected.
+    public let path: String
+
+    /// What is wrong with it.
+    public let problem: Problem
+
+    /// Creates an error for `path`.
+    public init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+}
+
+extension ActorURIError: CustomStringConvertible {
+    /// A sentence naming the rejected text and the problem.
+    public var description: String {
+        let reason =
+            switch problem {
+            case .missingLeadingSlash: "it must start with '/'"
+            case .emptySegment: "it has an empty segment (a trailing '/', '//', or nothing after '/')"
+            case .invalidCharacter(let character):
+                "'\(character)' is not allowed (use letters, digits, '-', '_' and '.')"
+            case .reservedSegment(let segment): "the segment '\(segment)' is reserved for notifier URIs"
+            case .missingNotifierSegment: "a notifier URI ends with '/notifier/<name>'"
+            }
+        return "Malformed URI '\(path)': \(reason)."
+    }
+}

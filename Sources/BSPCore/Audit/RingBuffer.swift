@@ -1,0 +1,35 @@
+/// A fixed-capacity buffer that overwrites its oldest element when full.
+struct RingBuffer<Element> {
+    let capacity: Int
+    private var storage: ContiguousArray<Element> = []
+    private var head = 0
+
+    init(capacity: Int) {
+        precondition(capacity > 0, "A ring buffer needs room for at least one element.")
+        self.capacity = capacity
+        storage.reserveCapacity(Swift.min(capacity, 4096))
+    }
+
+    /// Appends `element`, returning `true` if the oldest element was overwritten to make room.
+    mutating func append(_ element: Element) -> Bool {
+        if storage.count < capacity {
+            storage.append(element)
+            return false
+        }
+        storage[head] = element
+        head = (head + 1) % capacity
+        return true
+    }
+
+    /// The elements, oldest first.
+    var elements: [Element] {
+        Array(storage[head...] + storage[..<head])
+    }
+
+    var count: Int { storage.count }
+
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+    }
+}

@@ -1,0 +1,38 @@
+/// A notification that could not be delivered as sent.
+///
+/// A request that expects a reply throws these errors to its caller. Every other failure is
+/// reported to the ``AuditContext``'s fault handler (and recorded in the audit trail when
+/// auditing is on), so nothing is dropped silently.
+public enum NotifierError: Error, Hashable, Sendable {
+    /// No live handler was installed on the request notifier.
+    case unhandledRequest(NotifierURI)
+
+    /// A handler is already installed on the request notifier; a request has one handler.
+    case handlerAlreadyInstalled(NotifierURI)
+
+    /// Handlers kept sending on the notifier from inside its own delivery past `limit`, so the
+    /// cycle was cut instead of running forever or overflowing the stack.
+    case runawayCycle(NotifierURI, limit: Int)
+
+    /// The URI of the notifier involved.
+    public var uri: NotifierURI {
+        switch self {
+        case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _): uri
+        }
+    }
+}
+
+extension NotifierError: CustomStringConvertible {
+    /// A sentence naming the notifier's URI.
+    public var description: String {
+        switch self {
+        case .unhandledRequest(let uri):
+            "No handler for request notifier '\(uri)': the request was not delivered."
+        case .handlerAlreadyInstalled(let uri):
+            "Request notifier '\(uri)' already has a handler; a request notifier has exactly one."
+        case .runawayCycle(let uri, let limit):
+            "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times within "
+                + "one delivery; the rest were dropped."
+        }
+    }
+}

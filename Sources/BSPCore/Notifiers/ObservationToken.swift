@@ -1,0 +1,41 @@
+/// The handle of an observation: release it or call ``cancel()`` to stop observing.
+///
+/// A token holds neither the notifier nor the observer alive. Keep it for as long as the
+/// observation should last, typically in a property of the observing actor:
+///
+/// ```swift
+/// presentation.events.observe(by: self) { intent in … }
+///     .store(in: &observations)
+/// ```
+public final class ObservationToken {
+    private var cancellation: (() -> Void)?
+
+    init(cancellation: @escaping () -> Void) {
+        self.cancellation = cancellation
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Stops the observation at once: once `cancel()` returns, the handler is never called
+    /// again, even if the notifier is in the middle of a send. Cancelling twice does nothing.
+    public func cancel() {
+        let cancellation = self.cancellation
+        self.cancellation = nil
+        cancellation?()
+    }
+
+    /// Whether ``cancel()`` has been called.
+    public var isCancelled: Bool {
+        cancellation == nil
+    }
+
+    /// Keeps the token in `tokens`, so that the observation lasts as long as the collection.
+    public func store(in tokens: inout [ObservationToken]) {
+        tokens.append(self)
+    }
+}
+
+@available(*, unavailable, message: "An observation belongs to its notifier's isolation domain.")
+extension ObservationToken: Sendable {}

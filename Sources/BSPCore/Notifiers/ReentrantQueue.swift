@@ -1,0 +1,36 @@
+/// The events emitted on a notifier from inside its own delivery, waiting their turn.
+struct ReentrantQueue<Event> {
+    private var items: [(Event, AuditFrame?)] = []
+    private var nextIndex = 0
+    private var runawayReported = false
+
+    /// How many events were queued during the current delivery.
+    var count: Int { items.count }
+
+    mutating func append(_ event: Event, frame: AuditFrame?) {
+        items.append((event, frame))
+    }
+
+    /// The next event to deliver, oldest first.
+    mutating func next() -> (Event, AuditFrame?)? {
+        guard nextIndex < items.count else { return nil }
+        defer { nextIndex += 1 }
+        return items[nextIndex]
+    }
+
+    /// Returns `true` the first time it is called within a delivery, so a runaway cycle is
+    /// reported once rather than once per dropped event.
+    mutating func markRunawayReported() -> Bool {
+        defer { runawayReported = true }
+        return !runawayReported
+    }
+
+    /// Empties the queue at the end of a delivery, keeping no events alive.
+    mutating func reset() {
+        if !items.isEmpty {
+            items.removeAll()
+        }
+        nextIndex = 0
+        runawayReported = false
+    }
+}

@@ -1,0 +1,162 @@
+/// An actor's input: a request asks the actor that owns the notifier to do something, and may
+/// hand back a reply.
+///
+/// A request notifier has one handler at a time, its owning actor. The handler lives as long
+/// as the owner passed to ``handle(by:_:)`` (held weakly, so notifier and owner do not keep
+/// each other alive), and receives that owner so it needs no capture of `self`:
+///
+/// ```swift
+/// final class LocationService: BSPActor {
+///     let uri: ActorURI = "/actor/service"
+///     let requests = RequestNotifier<ServiceRequest, Void>(of: "/actor/service")
+///
+///     init() throws {
+///         try requests.handle(by: self) { service, request in service.perform(request) }
+///     }
+/// }
+///
+/// service.requests.send(.resolveLocation)
+/// ```
+///
+/// Use `Void` as `Reply` for a single-way request. For a bi-way request, ``send(_:)`` returns
+/// the handler's reply, and throws ``NotifierError/unhandledRequest(_:)`` when there is no
+/// handler to produce one:
+///
+/// ```swift
+/// let records = try stack.requests.send(.suspend)
+/// ```
+///
+/// ## Semantics
+///
+/// - ``send(_:)`` is a synchronous call on the caller's thread.
+/// - A request with no live handler is never dropped silently: it is recorded as
+///   ``AuditDelivery/undelivered``, and the caller gets a typed error if it expects a reply,
+///   or the ``AuditContext``'s fault handler hears of it otherwise.
+/// - A handler may send on the same notifier again: with one handler there is no order between
+///   observers to keep, so the request is handled at once, nested. Nesting deeper than
+///   ``reentrantSendLimit`` is a runaway cycle: the request is dropped and reported as
+///   ``NotifierError/runawayCycle(_:limit:)`` instead of overflowing the stack.
+public final class RequestNotifier<Request, Reply> {
+    /// The notifier's URI, such as `/actor/service/notifier/request`.
+    public let uri: NotifierURI
+
+    /// The context this notifier reports to, captured when it was created.
+    public let audit: AuditContext
+
+    /// How deep requests on this notifier may nest inside its own handler before the
+    /// notifier treats it as a runaway cycle.
+    public static var reentrantSendLimit: Int { 64 }
+
+    private var handler: RequestHandler<Request, Reply>?
+    private var nesting = 0
+
+    /// Creates a request notifier of the actor `actor`, with the URI
+    /// `<actor>/notifier/<name>` and no handler yet.
+    ///
+    /// - Parameters:
+    ///   - actor: The URI of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment. A malformed name is a programming
+    ///     error and stops the program with a message naming it.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
+        self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.audit = audit
+    }
+
+    /// Installs the handler of this notifier, for as long as `owner` lives.
+    ///
+    /// - Parameters:
+    ///   - owner: The object that handles requests, held weakly. When it is deallocated, the
+    ///     notifier has no handler again.
+    ///   - handler: Called with the owner and each request; returns the reply.
+    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a handler whose owner is
+    ///   alive is installed already. The installed handler stays.
+    public func handle<Owner: AnyObject>(
+        by owner: Owner,
+        _ handler: @escaping (Owner, Request) -> Reply
+    ) throws(NotifierError) {
+        guard !isHandled else {
+            throw NotifierError.handlerAlreadyInstalled(uri)
+        }
+        self.handler = RequestHandler(owner: owner, handler)
+    }
+
+    /// Removes the handler, if any, so that requests are undelivered until another is installed.
+    public func removeHandler() {
+        handler = nil
+    }
+
+    /// Whether a handler whose owner is alive is installed.
+    public var isHandled: Bool {
+        handler?.owner != nil
+    }
+
+    /// Asks the owner to handle `request` and returns its reply.
+    ///
+    /// - Throws: ``NotifierError/unhandledRequest(_:)`` when no live handler is installed, or
+    ///   ``NotifierError/runawayCycle(_:limit:)`` when requests nest too deep.
+    @discardableResult
+    public func send(_ request: Request) throws(NotifierError) -> Reply {
+        try dispatch(request).get()
+    }
+
+    private func dispatch(_ request: Request) -> Result<Reply, NotifierError> {
+        guard let handler, let owner = handler.owner else {
+            recordIfAuditing(request, delivery: .undelivered)
+            return .failure(.unhandledRequest(uri))
+        }
+        guard nesting < Self.reentrantSendLimit else {
+            recordIfAuditing(request, delivery: .dropped)
+            return .failure(.runawayCycle(uri, limit: Self.reentrantSendLimit))
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        guard audit.isEnabled else {
+            return .success(handler.body(owner, request))
+        }
+        let frame = record(request, delivery: .delivered)
+        return .success(frame.run(as: uri.actor) { handler.body(owner, request) })
+    }
+
+    private func recordIfAuditing(_ request: Request, delivery: AuditDelivery) {
+        if audit.isEnabled {
+            _ = record(request, delivery: delivery)
+        }
+    }
+
+    private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
+        audit.record(
+            { String(describing: request) },
+            on: uri,
+            variety: .request,
+            targets: delivery == .delivered ? [uri.actor] : [],
+            delivery: delivery
+        )
+    }
+}
+
+extension RequestNotifier where Reply == Void {
+    /// Asks the owner to handle `request`.
+    ///
+    /// When no live handler is installed, or requests nest too deep, the request is not
+    /// handled; the ``AuditContext``'s fault handler is told, and the audit trail records it.
+    public func send(_ request: Request) {
+        if case .failure(let fault) = dispatch(request) {
+            audit.reportFault(fault)
+        }
+    }
+}
+
+@available(*, unavailable, message: "A notifier belongs to one isolation domain; hop to it to send.")
+extension RequestNotifier: Sendable {}
+
+/// The installed handler of a request notifier, bound to its owner's lifetime.
+struct RequestHandler<Request, Reply> {
+    weak var owner: AnyObject?
+    let body: (AnyObject, Request) -> Reply
+
+    init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
+        self.owner = owner
+        self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
+    }
+}
