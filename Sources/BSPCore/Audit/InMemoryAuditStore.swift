@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A store that keeps the most recent records in memory, up to a fixed capacity.
 ///
 /// When full, each new record replaces the oldest one and ``droppedCount`` goes up, so memory
@@ -17,7 +15,7 @@ public final class InMemoryAuditStore: AuditStore {
         var droppedCount = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// The largest number of records kept at once.
     public let capacity: Int
@@ -28,7 +26,7 @@ public final class InMemoryAuditStore: AuditStore {
     public init(capacity: Int = 10_000) {
         let capacity = max(1, capacity)
         self.capacity = capacity
-        self.state = Mutex(State(buffer: RingBuffer(capacity: capacity)))
+        self.state = Locked(State(buffer: RingBuffer(capacity: capacity)))
     }
 
     /// Keeps `record`, overwriting the oldest one if the store is full.

@@ -69,7 +69,10 @@ public final class EventNotifier<Event> {
     ) -> ObservationToken {
         let entry = EventObserver(actor: observer?.uri, handler: handler)
         observers.append(entry)
-        return ObservationToken { [weak self] in
+        // Weak both ways: the entry lives in the notifier alone, so a notifier that goes
+        // away takes its handlers (and what they captured) with it, tokens or not.
+        return ObservationToken { [weak self, weak entry] in
+            guard let entry else { return }
             entry.handler = nil
             self?.remove(entry)
         }

@@ -1,0 +1,198 @@
+import BSPCore
+import Testing
+
+@Suite("Event notifiers")
+struct EventNotifierTests {
+    @Test func emitReachesFortyObserversInRegistrationOrder() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        var calls: [Int] = []
+        let tokens = (0..<40).map { index in notifier.observe { _ in calls.append(index) } }
+
+        notifier.emit(1)
+
+        #expect(calls == Array(0..<40))
+        #expect(tokens.count == 40)
+    }
+
+    @Test func emitReturnsAfterEveryObserverRan() {
+        let notifier = EventNotifier<String>(of: "/actor/source")
+        var seen: [String] = []
+        let first = notifier.observe { seen.append("first \($0)") }
+        let second = notifier.observe { seen.append("second \($0)") }
+
+        notifier.emit("a")
+        seen.append("returned")
+
+        #expect(seen == ["first a", "second a", "returned"])
+        _ = (first, second)
+    }
+
+    @Test func observerThatCancelsItselfIsNotCalledAgain() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        var calls = 0
+        var token: ObservationToken?
+        token = notifier.observe { _ in
+            calls += 1
+            token?.cancel()
+        }
+
+        notifier.emit(1)
+        notifier.emit(2)
+
+        #expect(calls == 1)
+        #expect(token?.isCancelled == true)
+        #expect(notifier.observerCount == 0)
+    }
+
+    @Test func observerCancelledByAnEarlierObserverMissesTheSendInProgress() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        var calls: [String] = []
+        var later: ObservationToken?
+        let earlier = notifier.observe { _ in
+            calls.append("earlier")
+            later?.cancel()
+        }
+        later = notifier.observe { _ in calls.append("later") }
+
+        notifier.emit(1)
+        notifier.emit(2)
+
+        #expect(calls == ["earlier", "earlier"])
+        _ = earlier
+    }
+
+    @Test func observerAddedDuringASendStartsWithTheNextSend() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        var received: [String] = []
+        var added: ObservationToken?
+        let adder = notifier.observe { value in
+            received.append("adder \(value)")
+            if added == nil {
+                added = notifier.observe { received.append("added \($0)") }
+            }
+        }
+
+        notifier.emit(1)
+        notifier.emit(2)
+
+        #expect(received == ["adder 1", "adder 2", "added 2"])
+        _ = adder
+    }
+
+    @Test func sendingAgainFromAnObserverIsQueuedSoNoObserverSeesEventsOutOfOrder() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        var first: [Int] = []
+        var second: [Int] = []
+        let a = notifier.observe { value in
+            first.append(value)
+            if value < 3 { notifier.emit(value + 1) }
+        }
+        let b = notifier.observe { second.append($0) }
+
+        notifier.emit(1)
+
+        // Nested delivery would give `second` [3, 2, 1]; queuing keeps both in send order.
+        #expect(first == [1, 2, 3])
+        #expect(second == [1, 2, 3])
+        _ = (a, b)
+    }
+
+    @Test func runawayCycleIsCutAndReportedInsteadOfLoopingForever() {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/loop", audit: recording.context)
+        var deliveries = 0
+        let token = notifier.observe { value in
+            deliveries += 1
+            notifier.emit(value + 1)
+        }
+
+        notifier.emit(0)
+
+        let limit = EventNotifier<Int>.reentrantSendLimit
+        #expect(deliveries == limit + 1)
+        #expect(recording.faults.all == [.runawayCycle(notifier.uri, limit: limit)])
+        #expect(recording.store.records.filter { $0.delivery == .dropped }.count == 1)
+        #expect(recording.store.records.last?.description.hasSuffix("[dropped]") == true)
+
+        // The notifier is usable again afterwards.
+        notifier.emit(-10_000_000)
+        #expect(deliveries == 2 * (limit + 1))
+        _ = token
+    }
+
+    @Test func emitToAnotherNotifierFromAHandlerRunsDepthFirstWithItsCause() {
+        let recording = Recording()
+        let (outer, inner, innermost) = recording.context.withCurrent {
+            (
+                EventNotifier<String>(of: "/actor/a"),
+                EventNotifier<String>(of: "/actor/b"),
+                EventNotifier<String>(of: "/actor/c")
+            )
+        }
+        var order: [String] = []
+        let observerA = NamedActor("/actor/observer-a")
+        let observerB = NamedActor("/actor/observer-b")
+        let tokens = [
+            outer.observe(by: observerA) { value in
+                order.append("a:\(value)")
+                inner.emit("from a")
+                order.append("a done")
+            },
+            inner.observe(by: observerB) { value in
+                order.append("b:\(value)")
+                innermost.emit("from b")
+            },
+            innermost.observe { order.append("c:\($0)") },
+        ]
+
+        outer.emit("start")
+        inner.emit("alone")
+
+        #expect(order == ["a:start", "b:from a", "c:from b", "a done", "b:alone", "c:from b"])
+        #expect(
+            recording.lines == [
+                "#1 /actor/a/notifier/event <event>: start",
+                "#2 /actor/b/notifier/event <event>: from a ← #1",
+                "#3 /actor/c/notifier/event <event>: from b ← #2",
+                "#4 /actor/b/notifier/event <event>: alone",
+                "#5 /actor/c/notifier/event <event>: from b ← #4",
+            ])
+        let records = recording.store.records
+        #expect(records.map(\.depth) == [0, 1, 2, 0, 1])
+        #expect(records[0].source == "/actor/a")
+        #expect(records[0].targets == ["/actor/observer-a"])
+        #expect(records[1].targets == ["/actor/observer-b"])
+        _ = tokens
+    }
+
+    @Test func queuedEventKeepsTheHandlerThatSentItAsItsCause() {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/counter", audit: recording.context)
+        let token = notifier.observe { if $0 < 2 { notifier.emit($0 + 1) } }
+
+        notifier.emit(0)
+
+        #expect(
+            recording.lines == [
+                "#1 /actor/counter/notifier/event <event>: 0",
+                "#2 /actor/counter/notifier/event <event>: 1 ← #1",
+                "#3 /actor/counter/notifier/event <event>: 2 ← #2",
+            ])
+        _ = token
+    }
+
+    @Test func eventWithoutObserversIsRecordedAsUnobservedAndIsNoFault() {
+        let recording = Recording()
+        let notifier = EventNotifier<String>(of: "/actor/lonely", audit: recording.context)
+
+        notifier.emit("hello")
+
+        #expect(recording.store.records.map(\.delivery) == [.unobserved])
+        #expect(recording.faults.all.isEmpty)
+    }
+
+    @Test func notifierURIDerivesFromTheActorAndName() {
+        #expect(EventNotifier<Int>(of: "/actor/presentation").uri.path == "/actor/presentation/notifier/event")
+        #expect(EventNotifier<Int>(of: "/actor/behaviour", named: "meta").uri.path == "/actor/behaviour/notifier/meta")
+    }
+}

@@ -1,0 +1,120 @@
+import BSPCore
+import Testing
+
+/// Notifiers, tokens and observers never keep each other alive.
+@Suite("Lifetimes")
+struct LifetimeTests {
+    final class Witness {}
+
+    @Test func releasingTheTokenCancelsTheObservationAndReleasesTheHandler() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        weak var captured: Witness?
+        var calls = 0
+        var token: ObservationToken? = {
+            let witness = Witness()
+            captured = witness
+            return notifier.observe { _ in _ = witness; calls += 1 }
+        }()
+        notifier.emit(1)
+        #expect(captured != nil)
+
+        token = nil
+
+        notifier.emit(2)
+        #expect(calls == 1)
+        #expect(captured == nil)
+        #expect(notifier.observerCount == 0)
+        _ = token
+    }
+
+    @Test func cancelReleasesTheHandlerAtOnce() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        weak var captured: Witness?
+        let token: ObservationToken = {
+            let witness = Witness()
+            captured = witness
+            return notifier.observe { _ in _ = witness }
+        }()
+
+        token.cancel()
+
+        #expect(captured == nil)
+        #expect(token.isCancelled)
+    }
+
+    @Test func aTokenDoesNotKeepItsNotifierAlive() {
+        var notifier: EventNotifier<Int>? = EventNotifier(of: "/actor/source")
+        weak let weakNotifier = notifier
+        let token = notifier!.observe { _ in }
+
+        notifier = nil
+
+        #expect(weakNotifier == nil)
+        token.cancel()  // cancelling after the notifier is gone is harmless
+        #expect(token.isCancelled)
+    }
+
+    @Test func aNotifierReleasesItsHandlersWhenItGoes() {
+        weak var captured: Witness?
+        var notifier: EventNotifier<Int>? = EventNotifier(of: "/actor/source")
+        let token: ObservationToken = {
+            let witness = Witness()
+            captured = witness
+            return notifier!.observe { _ in _ = witness }
+        }()
+
+        notifier = nil
+
+        #expect(captured == nil)
+        _ = token
+    }
+
+    @Test func anActorThatObservesItsOwnNotifierThroughATokenIsReleased() {
+        final class SelfObserver: BSPActor {
+            let uri: ActorURI = "/actor/self-observer"
+            let events = EventNotifier<Int>(of: "/actor/self-observer")
+            var tokens: [ObservationToken] = []
+            init() {
+                events.observe(by: self) { [unowned self] _ in _ = self.uri }.store(in: &tokens)
+            }
+        }
+        weak var actor: SelfObserver?
+        do {
+            let strong = SelfObserver()
+            actor = strong
+            strong.events.emit(1)
+        }
+        #expect(actor == nil)
+    }
+
+    @Test func aRequestNotifierDoesNotKeepItsOwnerAlive() throws {
+        weak var weakEcho: EchoActor?
+        var notifier: RequestNotifier<String, String>?
+        do {
+            let echo = try EchoActor()
+            weakEcho = echo
+            notifier = echo.requests
+        }
+        #expect(weakEcho == nil)
+        #expect(notifier?.isHandled == false)
+    }
+
+    @Test func anObservingActorIsNotKeptAliveByTheNotifierItObserves() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        final class Observer: BSPActor {
+            let uri: ActorURI = "/actor/observer"
+            var tokens: [ObservationToken] = []
+            init(_ notifier: EventNotifier<Int>) {
+                notifier.observe(by: self) { _ in }.store(in: &tokens)
+            }
+        }
+        weak var observer: Observer?
+        do {
+            let strong = Observer(notifier)
+            observer = strong
+            #expect(notifier.observerCount == 1)
+        }
+        #expect(observer == nil)
+        #expect(notifier.observerCount == 0)
+    }
+}
