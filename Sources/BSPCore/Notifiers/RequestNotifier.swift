@@ -18,7 +18,7 @@
 /// service.requests.send(.resolveLocation)
 /// ```
 ///
-/// Use `Void` as `Reply` for a single-way request. For a bi-way request, ``send(_:)`` returns
+/// Use `Void` as `Reply` for a single-way request. For a bi-way request, ``send(_:)->Reply`` returns
 /// the handler's reply, and throws ``NotifierError/unhandledRequest(_:)`` when there is no
 /// handler to produce one:
 ///
@@ -28,7 +28,7 @@
 ///
 /// ## Semantics
 ///
-/// - ``send(_:)`` is a synchronous call on the caller's thread.
+/// - Sending is a synchronous call on the caller's thread.
 /// - A request with no live handler is never dropped silently: it is recorded as
 ///   ``AuditDelivery/undelivered``, and the caller gets a typed error if it expects a reply,
 ///   or the ``AuditContext``'s fault handler hears of it otherwise.
