@@ -73,8 +73,8 @@ struct ActorURITests {
     }
 }
 
-private extension ActorURI {
-    init(_ text: String) {
+extension ActorURI {
+    fileprivate init(_ text: String) {
         try! self.init(validating: text)
     }
 }

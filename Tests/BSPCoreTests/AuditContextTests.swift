@@ -39,10 +39,11 @@ struct AuditContextTests {
         events.emit(notification)
 
         #expect(notification.renderings == 2)
-        #expect(recording.lines == [
-            "#1 /actor/loud/notifier/event <event>: counted [unobserved]",
-            "#2 /actor/loud/notifier/event <event>: counted [unobserved]",
-        ])
+        #expect(
+            recording.lines == [
+                "#1 /actor/loud/notifier/event <event>: counted [unobserved]",
+                "#2 /actor/loud/notifier/event <event>: counted [unobserved]",
+            ])
     }
 
     @Test func notifiersCaptureTheContextCurrentWhenTheyAreCreated() {

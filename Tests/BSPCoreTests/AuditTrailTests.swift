@@ -42,9 +42,18 @@ struct AuditTrailTests {
     @Test(arguments: [
         ("not json", "not valid JSON"),
         (#"{"sequence":1}"#, "missing key"),
-        (#"{"sequence":"one","notifier":"/a/notifier/b","variety":"event","targets":[],"notification":"x","depth":0,"delivery":"delivered"}"#, "wrong type at 'sequence'"),
-        (#"{"sequence":1,"notifier":"no-slash","variety":"event","targets":[],"notification":"x","depth":0,"delivery":"delivered"}"#, "'no-slash'"),
-        (#"{"sequence":1,"notifier":"/a/notifier/b","variety":"gossip","targets":[],"notification":"x","depth":0,"delivery":"delivered"}"#, "invalid value at 'variety'"),
+        (
+            #"{"sequence":"one","notifier":"/a/notifier/b","variety":"event","targets":[],"notification":"x","depth":0,"delivery":"delivered"}"#,
+            "wrong type at 'sequence'"
+        ),
+        (
+            #"{"sequence":1,"notifier":"no-slash","variety":"event","targets":[],"notification":"x","depth":0,"delivery":"delivered"}"#,
+            "'no-slash'"
+        ),
+        (
+            #"{"sequence":1,"notifier":"/a/notifier/b","variety":"gossip","targets":[],"notification":"x","depth":0,"delivery":"delivered"}"#,
+            "invalid value at 'variety'"
+        ),
     ])
     func aMalformedLineIsAnErrorNamingItsNumber(_ bad: String, _ reason: String) {
         var lines = Self.sample.jsonLines().split(separator: "\n").map(String.init)

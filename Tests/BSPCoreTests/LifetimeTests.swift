@@ -13,7 +13,10 @@ struct LifetimeTests {
         var token: ObservationToken? = {
             let witness = Witness()
             captured = witness
-            return notifier.observe { _ in _ = witness; calls += 1 }
+            return notifier.observe { _ in
+                _ = witness
+                calls += 1
+            }
         }()
         notifier.emit(1)
         #expect(captured != nil)

@@ -105,7 +105,8 @@ struct RequestNotifierTests {
 
         notifier.send(0)
 
-        #expect(recording.faults.all == [.runawayCycle(notifier.uri, limit: RequestNotifier<Int, Void>.reentrantSendLimit)])
+        #expect(
+            recording.faults.all == [.runawayCycle(notifier.uri, limit: RequestNotifier<Int, Void>.reentrantSendLimit)])
     }
 
     @Test func requestRecordNamesTheSendingActorAsSourceAndTheOwnerAsTarget() throws {

@@ -1,8 +1,9 @@
 import BSPCore
 import BSPTesting
 import Foundation
-@testable import LocationButton
 import Testing
+
+@testable import LocationButton
 
 @Suite("LocationButton example")
 struct LocationButtonTests {
