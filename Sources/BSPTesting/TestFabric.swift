@@ -27,7 +27,7 @@ public final class TestFabric<System> {
     /// The context the system's notifiers report to.
     public let audit: AuditContext
 
-    private let faultLog: Locked<[NotifierError]>
+    private let faultLog: Locked<[any Error]>
 
     /// Builds the system under test in an audit context of its own.
     ///
@@ -39,7 +39,7 @@ public final class TestFabric<System> {
         capacity: Int = 100_000,
         _ build: () throws(Failure) -> System
     ) throws(Failure) {
-        let faultLog = Locked<[NotifierError]>([])
+        let faultLog = Locked<[any Error]>([])
         let store = InMemoryAuditStore(capacity: capacity)
         let audit = AuditContext(store: store) { fault in faultLog.withLock { $0.append(fault) } }
         self.system = try audit.withCurrent(build)
@@ -68,8 +68,14 @@ public final class TestFabric<System> {
         Transcript(store.records)
     }
 
-    /// The faults reported so far: requests nobody handled, runaway cycles.
-    public var faults: [NotifierError] {
+    /// The faults reported so far: requests nobody handled, runaway cycles, failed queued
+    /// scope transitions.
+    public var faults: [any Error] {
         faultLog.withLock { $0 }
+    }
+
+    /// The faults of one type reported so far, such as `NotifierError`.
+    public func faults<Fault: Error>(of type: Fault.Type) -> [Fault] {
+        faults.compactMap { $0 as? Fault }
     }
 }

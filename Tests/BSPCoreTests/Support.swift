@@ -2,11 +2,15 @@ import BSPCore
 
 /// Collects the faults an audit context reports, from any thread.
 final class FaultLog: Sendable {
-    private let faults = Locked<[NotifierError]>([])
+    private let faults = Locked<[any Error]>([])
 
-    var all: [NotifierError] { faults.withLock { $0 } }
+    /// The notifier faults, in the order they were reported.
+    var all: [NotifierError] { faults.withLock { $0.compactMap { $0 as? NotifierError } } }
 
-    func append(_ fault: NotifierError) {
+    /// The scope stack faults, in the order they were reported.
+    var scopeStack: [ScopeStackError] { faults.withLock { $0.compactMap { $0 as? ScopeStackError } } }
+
+    func append(_ fault: any Error) {
         faults.withLock { $0.append(fault) }
     }
 }
@@ -45,4 +49,11 @@ final class EchoActor: BSPActor {
             return "echo: \(request)"
         }
     }
+}
+
+/// A count that any thread may bump.
+final class Tally: Sendable {
+    private let value = Locked(0)
+    var count: Int { value.withLock { $0 } }
+    func increment() { value.withLock { $0 += 1 } }
 }

@@ -52,7 +52,7 @@ struct TestFabricTests {
 
         fabric.exercise(fabric.system, "hello?")
 
-        #expect(fabric.faults == [.unhandledRequest(fabric.system.uri)])
+        #expect(fabric.faults(of: NotifierError.self) == [.unhandledRequest(fabric.system.uri)])
         #expect(fabric.transcript.lines == ["#1 /actor/nobody/notifier/request <request>: hello? [undelivered]"])
     }
 

@@ -29,19 +29,21 @@ public final class AuditContext: Sendable {
     /// Whether notifiers audit at all; `false` when the store does not record.
     public let isEnabled: Bool
 
-    private let faultHandler: @Sendable (NotifierError) -> Void
+    private let faultHandler: @Sendable (any Error) -> Void
     private let lastSequence = Atomic<UInt64>(0)
+    private let activeScopes = Locked<[ActorURI]>([])
 
     /// Creates a context.
     ///
     /// - Parameters:
     ///   - store: Where records go. The default keeps nothing and turns auditing off.
-    ///   - onFault: Called with every notification that could not be delivered and nobody
-    ///     was told of by a thrown error (a request without handler that expects no reply, a
-    ///     runaway cycle). The default writes one line to standard error.
+    ///   - onFault: Called with every failure that no caller was told of by a thrown error:
+    ///     a ``NotifierError`` for a single-way request without handler or a runaway cycle, a
+    ///     ``ScopeStackError`` for a queued scope transition that failed. The default writes
+    ///     one line to standard error.
     public init(
         store: some AuditStore = NoOpAuditStore(),
-        onFault: @escaping @Sendable (NotifierError) -> Void = AuditContext.writeToStandardError
+        onFault: @escaping @Sendable (any Error) -> Void = AuditContext.writeToStandardError
     ) {
         self.store = store
         self.isEnabled = store.isRecording
@@ -70,9 +72,26 @@ public final class AuditContext: Sendable {
         try await AuditContext.$current.withValue(self, operation: body, isolation: isolation)
     }
 
-    /// Reports a notification that could not be delivered.
-    public func reportFault(_ fault: NotifierError) {
+    /// Reports a failure that no caller was told of.
+    public func reportFault(_ fault: any Error) {
         faultHandler(fault)
+    }
+
+    /// The innermost active scope: the one most recently pushed that has not yet terminated.
+    public var innermostScope: ActorURI? {
+        activeScopes.withLock { $0.last }
+    }
+
+    func scopeDidStart(_ scope: ActorURI) {
+        activeScopes.withLock { $0.append(scope) }
+    }
+
+    func scopeDidEnd(_ scope: ActorURI) {
+        activeScopes.withLock { scopes in
+            if let index = scopes.lastIndex(of: scope) {
+                scopes.remove(at: index)
+            }
+        }
     }
 
     /// The number of the next notification: one order across every notifier of the context.
@@ -81,7 +100,7 @@ public final class AuditContext: Sendable {
     }
 
     /// The default fault handler: writes the fault's description to standard error.
-    public static let writeToStandardError: @Sendable (NotifierError) -> Void = { fault in
+    public static let writeToStandardError: @Sendable (any Error) -> Void = { fault in
         StandardError.write("swift-bsp: \(fault)\n")
     }
 }

@@ -9,8 +9,6 @@ struct AuditFrame: Sendable {
     var depth: Int
     /// The actor whose handler is running, if it is known.
     var actor: ActorURI?
-    /// The innermost active scope.
-    var scope: ActorURI?
 
     @TaskLocal static var current: AuditFrame?
 
@@ -45,10 +43,10 @@ extension AuditContext {
                 notification: notification(),
                 cause: parent?.sequence,
                 depth: depth,
-                scope: parent?.scope,
+                scope: innermostScope,
                 delivery: delivery
             )
         )
-        return AuditFrame(sequence: sequence, depth: depth, actor: nil, scope: parent?.scope)
+        return AuditFrame(sequence: sequence, depth: depth, actor: nil)
     }
 }

@@ -32,7 +32,8 @@ public struct AuditRecord: Hashable, Sendable, Codable {
     /// notification, and so on.
     public var depth: Int
 
-    /// The innermost scope that was active when it was sent, if any.
+    /// The innermost scope that was active when it was sent, if any: the scope most recently
+    /// pushed on a ``ScopeStack`` of the same ``AuditContext`` that had not yet terminated.
     public var scope: ActorURI?
 
     /// What became of the notification.

@@ -120,7 +120,7 @@ public final class EventNotifier<Event> {
                 _ = record(event, delivery: .dropped)
             }
             if queue.markRunawayReported() {
-                audit.reportFault(.runawayCycle(uri, limit: Self.reentrantSendLimit))
+                audit.reportFault(NotifierError.runawayCycle(uri, limit: Self.reentrantSendLimit))
             }
             return
         }

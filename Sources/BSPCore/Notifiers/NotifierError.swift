@@ -10,6 +10,10 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// A handler is already installed on the request notifier; a request has one handler.
     case handlerAlreadyInstalled(NotifierURI)
 
+    /// The request was sent to a notifier of a scope that has terminated (it was popped or
+    /// suspended). The scope's URI is named; the request was not delivered.
+    case scopeTerminated(NotifierURI, scope: ActorURI)
+
     /// Handlers kept sending on the notifier from inside its own delivery past `limit`, so the
     /// cycle was cut instead of running forever or overflowing the stack.
     case runawayCycle(NotifierURI, limit: Int)
@@ -17,7 +21,9 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// The URI of the notifier involved.
     public var uri: NotifierURI {
         switch self {
-        case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _): uri
+        case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
+            .scopeTerminated(let uri, _):
+            uri
         }
     }
 }
@@ -30,6 +36,8 @@ extension NotifierError: CustomStringConvertible {
             "No handler for request notifier '\(uri)': the request was not delivered."
         case .handlerAlreadyInstalled(let uri):
             "Request notifier '\(uri)' already has a handler; a request notifier has exactly one."
+        case .scopeTerminated(let uri, let scope):
+            "Request notifier '\(uri)' belongs to scope '\(scope)', which has terminated: the request was not delivered."
         case .runawayCycle(let uri, let limit):
             "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times within "
                 + "one delivery; the rest were dropped."

@@ -49,6 +49,7 @@ public final class RequestNotifier<Request, Reply> {
 
     private var handler: RequestHandler<Request, Reply>?
     private var nesting = 0
+    private var terminatedScope: ActorURI?
 
     /// Creates a request notifier of the actor `actor`, with the URI
     /// `<actor>/notifier/<name>` and no handler yet.
@@ -70,14 +71,23 @@ public final class RequestNotifier<Request, Reply> {
     ///     notifier has no handler again.
     ///   - handler: Called with the owner and each request; returns the reply.
     /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a handler whose owner is
-    ///   alive is installed already. The installed handler stays.
+    ///   alive is installed already (the installed handler stays), or
+    ///   ``NotifierError/scopeTerminated(_:scope:)`` when the notifier's scope has terminated.
     public func handle<Owner: AnyObject>(
         by owner: Owner,
         _ handler: @escaping (Owner, Request) -> Reply
     ) throws(NotifierError) {
+        if let terminatedScope {
+            throw NotifierError.scopeTerminated(uri, scope: terminatedScope)
+        }
         guard !isHandled else {
             throw NotifierError.handlerAlreadyInstalled(uri)
         }
+        installHandler(by: owner, handler)
+    }
+
+    /// Installs the handler of a notifier the package itself created, which has none yet.
+    func installHandler<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
         self.handler = RequestHandler(owner: owner, handler)
     }
 
@@ -101,6 +111,10 @@ public final class RequestNotifier<Request, Reply> {
     }
 
     private func dispatch(_ request: Request) -> Result<Reply, NotifierError> {
+        if let terminatedScope {
+            recordIfAuditing(request, delivery: .undelivered)
+            return .failure(.scopeTerminated(uri, scope: terminatedScope))
+        }
         guard let handler, let owner = handler.owner else {
             recordIfAuditing(request, delivery: .undelivered)
             return .failure(.unhandledRequest(uri))
@@ -144,6 +158,13 @@ extension RequestNotifier where Reply == Void {
         if case .failure(let fault) = dispatch(request) {
             audit.reportFault(fault)
         }
+    }
+}
+
+extension RequestNotifier: ScopeBoundNotifier {
+    func scopeDidTerminate(_ scope: ActorURI) {
+        terminatedScope = scope
+        handler = nil
     }
 }
 

@@ -1,0 +1,180 @@
+public import Observation
+
+/// A stack of scopes: the behaviour stack of an app, or the presentation stack whose top
+/// scope's view is what the UI shows.
+///
+/// Every change is a request on the stack's ``requests`` notifier, so it is audited like any
+/// other notification; the methods below send those requests for you. Each change is reported
+/// on ``transitions``, and ``scopes``, ``top`` and ``topView`` are observable with the
+/// Observation framework, so a SwiftUI view can show the top presentation scope's view:
+///
+/// ```swift
+/// let presentation = ScopeStack(uri: "/actor/presentation/stack")
+/// let behaviour = ScopeStack(uri: "/actor/behaviour/stack", companions: presentation)
+///
+/// try behaviour.push(HostingScope())          // activates, pushing its companion first
+/// let exit = try behaviour.pop()              // deactivates and hands back the result
+/// ```
+///
+/// ## Transitions requested during a transition
+///
+/// A push, pop, pop-to or replace requested while another transition runs — from inside
+/// ``Scope/activate()`` or ``Scope/deactivate()`` — is queued. It runs when the current
+/// transition completes, in request order, before the outermost call returns; the inner call
+/// returns at once (``pop()`` then returns `nil`). If a queued request fails, the failure is
+/// reported on ``transitions`` as ``ScopeTransition/failed(_:)`` and to the audit context's
+/// fault handler. Suspend and resume hand back a reply, so they cannot wait: requested during
+/// a transition they throw ``ScopeStackError/transitionInProgress(stack:request:)``.
+@Observable
+public final class ScopeStack: BSPActor {
+    /// The stack's URI, such as `/actor/behaviour/stack`.
+    public let uri: ActorURI
+
+    /// The stack's input: every push, pop, pop-to, replace, suspend and resume.
+    @ObservationIgnored public let requests: RequestNotifier<Request, Result<Reply, ScopeStackError>>
+
+    /// The stack's output: a report of every transition.
+    @ObservationIgnored public let transitions: EventNotifier<ScopeTransition>
+
+    /// The stack that the companions of this stack's scopes are pushed onto.
+    @ObservationIgnored public let companions: ScopeStack?
+
+    /// The scopes on the stack, bottom first.
+    public internal(set) var scopes: [any Scope] = []
+
+    @ObservationIgnored let audit: AuditContext
+    @ObservationIgnored var isTransitioning = false
+    @ObservationIgnored var pending: [Request] = []
+
+    /// Creates an empty stack.
+    ///
+    /// - Parameters:
+    ///   - uri: The stack's URI; its notifiers' URIs derive from it.
+    ///   - companions: The stack that the companions of this stack's scopes are pushed onto,
+    ///     usually the presentation stack of a behaviour stack.
+    ///   - audit: Where the stack's notifiers report; by default the current context.
+    public init(uri: ActorURI, companions: ScopeStack? = nil, audit: AuditContext = .current) {
+        self.uri = uri
+        self.companions = companions
+        self.audit = audit
+        self.requests = RequestNotifier(of: uri, audit: audit)
+        self.transitions = EventNotifier(of: uri, named: "transition", audit: audit)
+        requests.installHandler(by: self) { stack, request in stack.perform(request) }
+    }
+
+    /// The top scope, or `nil` when the stack is empty.
+    public var top: (any Scope)? {
+        scopes.last
+    }
+
+    /// The view of the top scope, if it is a ``PresentationScope``: what the UI shows.
+    public var topView: Any? {
+        guard let top = scopes.last as? any PresentationScope else { return nil }
+        return view(of: top)
+    }
+
+    /// The view of the top scope, if it is a ``PresentationScope`` whose view is a `View`.
+    public func topView<View>(as type: View.Type = View.self) -> View? {
+        topView as? View
+    }
+
+    /// Whether a scope with this URI is on the stack.
+    public func contains(_ scope: ActorURI) -> Bool {
+        scopes.contains { $0.uri == scope }
+    }
+
+    /// Pushes `scope` and activates it, pushing its companion first.
+    ///
+    /// - Throws: ``ScopeStackError`` when the scope, or another with its URI, is on the stack
+    ///   already, has terminated, or its companion cannot be pushed.
+    public func push(_ scope: any Scope) throws(ScopeStackError) {
+        _ = try send(.push(scope))
+    }
+
+    /// Deactivates and pops the top scope, after popping its companion.
+    ///
+    /// - Returns: The popped scope and its result, or `nil` when the request was queued
+    ///   because another transition is running.
+    /// - Throws: ``ScopeStackError/emptyStack(stack:)``.
+    @discardableResult
+    public func pop() throws(ScopeStackError) -> ScopeExit? {
+        try send(.pop(expected: nil)).exits.first
+    }
+
+    /// Deactivates and pops `scope`, which must be the top scope.
+    ///
+    /// - Returns: The popped scope and its result, or `nil` when the request was queued.
+    /// - Throws: ``ScopeStackError/notOnTop(scope:top:stack:)`` when another scope is on top,
+    ///   ``ScopeStackError/notOnStack(scope:stack:)`` or ``ScopeStackError/emptyStack(stack:)``.
+    @discardableResult
+    public func pop(_ scope: ActorURI) throws(ScopeStackError) -> ScopeExit? {
+        try send(.pop(expected: scope)).exits.first
+    }
+
+    /// Pops every scope above `scope`, top first, leaving `scope` on top.
+    ///
+    /// - Returns: The popped scopes and their results, children before parents; empty when
+    ///   the request was queued.
+    /// - Throws: ``ScopeStackError/notOnStack(scope:stack:)``.
+    @discardableResult
+    public func pop(to scope: ActorURI) throws(ScopeStackError) -> [ScopeExit] {
+        try send(.popTo(scope)).exits
+    }
+
+    /// Pops the top scope and pushes `scope` in its place.
+    ///
+    /// - Returns: The popped scope and its result, or `nil` when the request was queued.
+    /// - Throws: ``ScopeStackError`` when the stack is empty or `scope` cannot be pushed;
+    ///   the stack is then unchanged.
+    @discardableResult
+    public func replaceTop(with scope: any Scope) throws(ScopeStackError) -> ScopeExit? {
+        try send(.replaceTop(with: scope)).exits.first
+    }
+
+    /// Suspends the scopes above `scope` (every scope when `nil`), top first: each scrubs its
+    /// data, records where it was, and is popped.
+    ///
+    /// - Returns: The records, bottom first, ready for ``resume(from:make:)``.
+    /// - Throws: ``ScopeStackError/notOnStack(scope:stack:)``, or
+    ///   ``ScopeStackError/transitionInProgress(stack:request:)``.
+    public func suspend(above scope: ActorURI? = nil) throws(ScopeStackError) -> [ScopeRecord] {
+        guard case .suspended(let records) = try send(.suspend(above: scope)) else { return [] }
+        return records
+    }
+
+    /// Rebuilds suspended scopes level by level on top of the stack.
+    ///
+    /// For each record, bottom first, `make` creates the scope, which is pushed (its
+    /// ``ScopeLifecycle/resumeRecord`` set while it activates) and then asked to
+    /// ``Scope/resume(from:)``. Resumption stops at the first scope that refuses, cannot be
+    /// made, or cannot be pushed.
+    ///
+    /// - Returns: How far resumption got.
+    /// - Throws: ``ScopeStackError/transitionInProgress(stack:request:)``.
+    public func resume(
+        from records: [ScopeRecord],
+        make: @escaping (ScopeRecord) -> (any Scope)?
+    ) throws(ScopeStackError) -> ResumeOutcome {
+        guard case .resumed(let outcome) = try send(.resume(records, make: make)) else {
+            return .completed(restored: 0)
+        }
+        return outcome
+    }
+
+    private func send(_ request: Request) throws(ScopeStackError) -> Reply {
+        let outcome: Result<Reply, ScopeStackError>
+        do {
+            outcome = try requests.send(request)
+        } catch {
+            throw ScopeStackError.undelivered(stack: uri, reason: error)
+        }
+        return try outcome.get()
+    }
+
+    private func view(of scope: some PresentationScope) -> Any {
+        scope.view
+    }
+}
+
+@available(*, unavailable, message: "A scope stack belongs to one isolation domain.")
+extension ScopeStack: Sendable {}

@@ -1,0 +1,218 @@
+/// The transitions themselves: run one request at a time, queuing those that arrive meanwhile.
+extension ScopeStack {
+    func perform(_ request: Request) -> Result<Reply, ScopeStackError> {
+        if isTransitioning {
+            switch request {
+            case .suspend, .resume:
+                return .failure(.transitionInProgress(stack: uri, request: request.verb))
+            case .push, .pop, .popTo, .replaceTop:
+                pending.append(request)
+                return .success(.queued)
+            }
+        }
+        isTransitioning = true
+        defer { isTransitioning = false }
+        let result = run(request)
+        runPending()
+        return result
+    }
+
+    private func runPending() {
+        while !pending.isEmpty {
+            let request = pending.removeFirst()
+            if case .failure(let error) = run(request) {
+                transitions.emit(.failed(error))
+                audit.reportFault(error)
+            }
+        }
+    }
+
+    private func run(_ request: Request) -> Result<Reply, ScopeStackError> {
+        do throws(ScopeStackError) {
+            switch request {
+            case .push(let scope):
+                try pushNow(scope)
+                return .success(.pushed)
+            case .pop(let expected):
+                return .success(.popped([try popNow(expected: expected)]))
+            case .popTo(let scope):
+                return .success(.popped(try popNow(to: scope)))
+            case .replaceTop(let scope):
+                try checkPushable(scope, replacingTop: true)
+                let exit = try popNow(expected: nil)
+                try pushNow(scope)
+                return .success(.popped([exit]))
+            case .suspend(let scope):
+                return .success(.suspended(try suspendNow(above: scope)))
+            case .resume(let records, let make):
+                return .success(.resumed(resumeNow(records, make: make)))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: Push
+
+    private func checkPushable(_ scope: any Scope, replacingTop: Bool = false) throws(ScopeStackError) {
+        switch scope.lifecycle.state {
+        case .inactive: break
+        case .terminated: throw .terminated(scope: scope.uri, stack: uri)
+        case .initiating, .active, .deactivating: throw .alreadyOnStack(scope: scope.uri, stack: uri)
+        }
+        let others = replacingTop ? scopes.dropLast() : scopes[...]
+        if others.contains(where: { $0.uri == scope.uri }) {
+            throw .alreadyOnStack(scope: scope.uri, stack: uri)
+        }
+        if replacingTop, scopes.isEmpty {
+            throw .emptyStack(stack: uri)
+        }
+    }
+
+    private func pushNow(_ scope: any Scope) throws(ScopeStackError) {
+        try checkPushable(scope)
+        scopes.append(scope)
+        scope.lifecycle.state = .initiating
+        audit.scopeDidStart(scope.uri)
+        do {
+            try pushCompanion(of: scope)
+        } catch {
+            scopes.removeLast()
+            scope.lifecycle.state = .inactive
+            audit.scopeDidEnd(scope.uri)
+            throw error
+        }
+        scope.activate()
+        scope.lifecycle.state = .active
+        transitions.emit(.pushed(scope.uri))
+    }
+
+    private func pushCompanion(of scope: any Scope) throws(ScopeStackError) {
+        guard let companion = scope.companion else { return }
+        guard let companions else {
+            throw .noCompanionStack(scope: scope.uri, stack: uri)
+        }
+        do {
+            try companions.push(companion)
+        } catch {
+            throw .companionFailed(scope: scope.uri, stack: uri, reason: error)
+        }
+    }
+
+    // MARK: Pop
+
+    private func popNow(expected: ActorURI?) throws(ScopeStackError) -> ScopeExit {
+        guard let top = scopes.last else {
+            throw .emptyStack(stack: uri)
+        }
+        if let expected, expected != top.uri {
+            throw contains(expected)
+                ? .notOnTop(scope: expected, top: top.uri, stack: uri)
+                : .notOnStack(scope: expected, stack: uri)
+        }
+        return terminateTop(reporting: .popped(top.uri))
+    }
+
+    private func popNow(to scope: ActorURI) throws(ScopeStackError) -> [ScopeExit] {
+        guard let index = scopes.lastIndex(where: { $0.uri == scope }) else {
+            throw .notOnStack(scope: scope, stack: uri)
+        }
+        var exits: [ScopeExit] = []
+        while scopes.count > index + 1, let top = scopes.last {
+            exits.append(terminateTop(reporting: .popped(top.uri)))
+        }
+        return exits
+    }
+
+    /// Deactivates and pops the top scope: its companion first, then the scope itself.
+    private func terminateTop(reporting transition: ScopeTransition) -> ScopeExit {
+        let scope = scopes[scopes.count - 1]
+        scope.lifecycle.state = .deactivating
+        popCompanion(of: scope)
+        scope.deactivate()
+        scope.lifecycle.endOwnedWork()
+        let exit = ScopeExit(scope: scope.uri, result: scope.result)
+        scopes.removeLast()
+        audit.scopeDidEnd(scope.uri)
+        scope.lifecycle.state = .terminated
+        refuseRequests(to: scope)
+        transitions.emit(transition)
+        return exit
+    }
+
+    private func popCompanion(of scope: any Scope) {
+        guard let companion = scope.companion, let companions, companions.contains(companion.uri) else { return }
+        do {
+            // Scopes pushed over the companion (a modal, say) go with it.
+            try companions.pop(to: companion.uri)
+            try companions.pop(companion.uri)
+        } catch {
+            let failure = ScopeStackError.companionFailed(scope: scope.uri, stack: uri, reason: error)
+            transitions.emit(.failed(failure))
+            audit.reportFault(failure)
+        }
+    }
+
+    /// Makes the terminated scope's request notifiers refuse requests with a typed error.
+    private func refuseRequests(to scope: any Scope) {
+        var mirror: Mirror? = Mirror(reflecting: scope)
+        while let current = mirror {
+            for child in current.children {
+                (child.value as? any ScopeBoundNotifier)?.scopeDidTerminate(scope.uri)
+            }
+            mirror = current.superclassMirror
+        }
+    }
+
+    // MARK: Suspend and resume
+
+    private func suspendNow(above scope: ActorURI?) throws(ScopeStackError) -> [ScopeRecord] {
+        var floor = 0
+        if let scope {
+            guard let index = scopes.lastIndex(where: { $0.uri == scope }) else {
+                throw .notOnStack(scope: scope, stack: uri)
+            }
+            floor = index + 1
+        }
+        var records: [ScopeRecord] = []
+        while scopes.count > floor, let top = scopes.last {
+            records.append(record(suspending: top))
+            _ = terminateTop(reporting: .suspended(top.uri))
+        }
+        return records.reversed()
+    }
+
+    private func record(suspending scope: any Scope) -> ScopeRecord {
+        let companion = scope.companion.map { companion in
+            let record = companion.suspend()
+            return ScopeRecord.Companion(scope: record.scope, values: record.values)
+        }
+        var record = scope.suspend()
+        record.companion = record.companion ?? companion
+        return record
+    }
+
+    private func resumeNow(_ records: [ScopeRecord], make: (ScopeRecord) -> (any Scope)?) -> ResumeOutcome {
+        for (restored, record) in records.enumerated() {
+            guard let scope = make(record) else {
+                return stopResuming(at: record.scope, reason: "no scope was made from its record", restored: restored)
+            }
+            scope.lifecycle.resumeRecord = record
+            defer { scope.lifecycle.resumeRecord = nil }
+            do {
+                try pushNow(scope)
+            } catch {
+                return stopResuming(at: record.scope, reason: error.description, restored: restored)
+            }
+            if case .refuse(let reason) = scope.resume(from: record) {
+                return stopResuming(at: scope.uri, reason: reason, restored: restored + 1)
+            }
+        }
+        return .completed(restored: records.count)
+    }
+
+    private func stopResuming(at scope: ActorURI, reason: String, restored: Int) -> ResumeOutcome {
+        transitions.emit(.resumeStopped(at: scope, reason: reason))
+        return .stopped(at: scope, reason: reason, restored: restored)
+    }
+}

@@ -1,0 +1,193 @@
+import BSPCore
+import Testing
+
+@Suite("Scope stack")
+struct ScopeStackTests {
+    let journal = Journal()
+    let stacks = Stacks()
+    var stack: ScopeStack { stacks.behaviour }
+
+    @Test func activateRunsAfterThePushWithTheScopeOnTheStack() throws {
+        let scope = JournalScope("home", journal: journal)
+        var onStackDuringActivate = false
+        scope.onActivate = { onStackDuringActivate = stack.top === scope }
+
+        try stack.push(scope)
+
+        #expect(onStackDuringActivate)
+        #expect(journal.entries == ["activate home (initiating)"])
+        #expect(scope.lifecycle.state == .active)
+        #expect(stack.top === scope)
+    }
+
+    @Test func deactivateRunsJustBeforeThePopAndThePopHandsBackTheResult() throws {
+        let scope = JournalScope("confirm", journal: journal)
+        scope.result = "confirmed"
+        var onStackDuringDeactivate = false
+        scope.onDeactivate = { onStackDuringDeactivate = stack.top === scope }
+        try stack.push(scope)
+
+        let exit = try stack.pop()
+
+        #expect(onStackDuringDeactivate)
+        #expect(journal.entries.last == "deactivate confirm (deactivating)")
+        #expect(exit?.scope == scope.uri)
+        #expect(exit?.result(as: String.self) == "confirmed")
+        #expect(scope.lifecycle.state == .terminated)
+        #expect(stack.scopes.isEmpty)
+    }
+
+    @Test func popToUnwindsChildrenBeforeParentsCollectingEveryResult() throws {
+        for (index, name) in ["root", "list", "detail", "edit"].enumerated() {
+            let scope = JournalScope(name, journal: journal)
+            scope.result = index
+            try stack.push(scope)
+        }
+        journal.clear()
+
+        let exits = try stack.pop(to: "/actor/behaviour/scope/list")
+
+        #expect(exits.map { $0.scope.segments.last! } == ["edit", "detail"])
+        #expect(exits.compactMap { $0.result(as: Int.self) } == [3, 2])
+        #expect(journal.entries == ["deactivate edit (deactivating)", "deactivate detail (deactivating)"])
+        #expect(stacks.behaviourNames == ["root", "list"])
+    }
+
+    @Test func replaceTopPopsTheTopAndPushesTheNewScope() throws {
+        let login = JournalScope("login", journal: journal)
+        login.result = "token"
+        try stack.push(JournalScope("root", journal: journal))
+        try stack.push(login)
+
+        let exit = try stack.replaceTop(with: JournalScope("accounts", journal: journal))
+
+        #expect(exit?.result(as: String.self) == "token")
+        #expect(stacks.behaviourNames == ["root", "accounts"])
+        #expect(journal.entries.suffix(2) == ["deactivate login (deactivating)", "activate accounts (initiating)"])
+    }
+
+    @Test func transitionsAreRequestsAndEventsInTheAuditTrail() throws {
+        var reported: [ScopeTransition] = []
+        let token = stack.transitions.observe { reported.append($0) }
+
+        try stack.push(JournalScope("home", journal: journal))
+        try stack.pop()
+
+        #expect(reported == [.pushed("/actor/behaviour/scope/home"), .popped("/actor/behaviour/scope/home")])
+        #expect(
+            stacks.recording.lines == [
+                "#1 /actor/behaviour/stack/notifier/request <request>: push(/actor/behaviour/scope/home)",
+                "#2 /actor/behaviour/stack/notifier/transition <event>: pushed(/actor/behaviour/scope/home) ← #1",
+                "#3 /actor/behaviour/stack/notifier/request <request>: pop",
+                "#4 /actor/behaviour/stack/notifier/transition <event>: popped(/actor/behaviour/scope/home) ← #3",
+            ])
+        _ = token
+    }
+
+    @Test func everyNotificationRecordsTheInnermostActiveScope() throws {
+        let events = EventNotifier<String>(of: "/actor/presentation", audit: stacks.recording.context)
+        let outer = JournalScope("outer", journal: journal)
+        let inner = JournalScope("inner", journal: journal)
+        inner.onActivate = { events.emit("while activating inner") }
+
+        events.emit("before")
+        try stack.push(outer)
+        events.emit("in outer")
+        try stack.push(inner)
+        events.emit("in inner")
+        try stack.pop()
+        events.emit("back in outer")
+        try stack.pop()
+        events.emit("after")
+
+        let scopes = stacks.recording.store.records.filter { $0.notifier == events.uri }.map { $0.scope?.path ?? "-" }
+        #expect(
+            scopes == [
+                "-", "/actor/behaviour/scope/outer", "/actor/behaviour/scope/inner", "/actor/behaviour/scope/inner",
+                "/actor/behaviour/scope/outer", "-",
+            ])
+    }
+
+    // MARK: Misuse
+
+    @Test func poppingAnEmptyStackIsATypedErrorNamingTheStack() {
+        #expect(throws: ScopeStackError.emptyStack(stack: "/actor/behaviour/stack")) { try stack.pop() }
+        #expect(
+            ScopeStackError.emptyStack(stack: "/actor/behaviour/stack").description.contains("'/actor/behaviour/stack'")
+        )
+    }
+
+    @Test func poppingAScopeThatIsNotOnTopNamesBothScopes() throws {
+        try stack.push(JournalScope("parent", journal: journal))
+        try stack.push(JournalScope("child", journal: journal))
+
+        let expected = ScopeStackError.notOnTop(
+            scope: "/actor/behaviour/scope/parent", top: "/actor/behaviour/scope/child", stack: "/actor/behaviour/stack"
+        )
+        #expect(throws: expected) { try stack.pop("/actor/behaviour/scope/parent") }
+        #expect(stacks.behaviourNames == ["parent", "child"])
+        #expect(expected.description.contains("'/actor/behaviour/scope/parent'"))
+        #expect(expected.description.contains("'/actor/behaviour/scope/child'"))
+    }
+
+    @Test func poppingOrUnwindingToAScopeNotOnTheStackIsATypedError() throws {
+        try stack.push(JournalScope("home", journal: journal))
+        let missing = ScopeStackError.notOnStack(scope: "/actor/behaviour/scope/gone", stack: "/actor/behaviour/stack")
+        #expect(throws: missing) { try stack.pop("/actor/behaviour/scope/gone") }
+        #expect(throws: missing) { try stack.pop(to: "/actor/behaviour/scope/gone") }
+        #expect(throws: missing) { try stack.suspend(above: "/actor/behaviour/scope/gone") }
+    }
+
+    @Test func pushingAScopeAlreadyOnTheStackIsATypedError() throws {
+        let home = JournalScope("home", journal: journal)
+        try stack.push(home)
+
+        let duplicate = ScopeStackError.alreadyOnStack(scope: home.uri, stack: stack.uri)
+        #expect(throws: duplicate) { try stack.push(home) }
+        #expect(throws: duplicate) { try stack.push(JournalScope("home", journal: journal)) }
+        #expect(stack.scopes.count == 1)
+    }
+
+    @Test func pushingATerminatedScopeAgainIsATypedError() throws {
+        let home = JournalScope("home", journal: journal)
+        try stack.push(home)
+        try stack.pop()
+
+        #expect(throws: ScopeStackError.terminated(scope: home.uri, stack: stack.uri)) { try stack.push(home) }
+    }
+
+    @Test func replacingOnAnEmptyStackOrWithADuplicateLeavesTheStackUnchanged() throws {
+        #expect(throws: ScopeStackError.emptyStack(stack: stack.uri)) {
+            try stack.replaceTop(with: JournalScope("x", journal: journal))
+        }
+        let root = JournalScope("root", journal: journal)
+        try stack.push(root)
+        try stack.push(JournalScope("top", journal: journal))
+
+        #expect(throws: ScopeStackError.alreadyOnStack(scope: root.uri, stack: stack.uri)) {
+            try stack.replaceTop(with: JournalScope("root", journal: journal))
+        }
+        #expect(stacks.behaviourNames == ["root", "top"])
+    }
+
+    @Test func aRequestToATerminatedScopeIsATypedErrorNamingTheScope() throws {
+        final class Editor: Scope {
+            let uri: ActorURI = "/actor/behaviour/scope/editor"
+            let lifecycle = ScopeLifecycle()
+            let requests = RequestNotifier<String, Int>(of: "/actor/behaviour/scope/editor")
+            init() throws { try requests.handle(by: self) { _, text in text.count } }
+        }
+        let editor = try Editor()
+        try stack.push(editor)
+        #expect(try editor.requests.send("four") == 4)
+
+        try stack.pop()
+
+        #expect(throws: NotifierError.scopeTerminated(editor.requests.uri, scope: editor.uri)) {
+            try editor.requests.send("late")
+        }
+        #expect(throws: NotifierError.scopeTerminated(editor.requests.uri, scope: editor.uri)) {
+            try editor.requests.handle(by: editor) { _, _ in 0 }
+        }
+    }
+}
