@@ -87,7 +87,7 @@ public final class RequestNotifier<Request, Reply> {
     }
 
     /// Installs the handler of a notifier the package itself created, which has none yet.
-    func installHandler<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
+    package func installHandler<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
         self.handler = RequestHandler(owner: owner, handler)
     }
 

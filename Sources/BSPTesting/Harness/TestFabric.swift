@@ -1,0 +1,246 @@
+public import BSPCore
+
+/// A system under test, built in an audit context of its own, with the three steps of the BSP
+/// test procedure: exercise its input notifiers, record what happened, match the transcript.
+///
+/// ```swift
+/// @Test func tappingTheButtonPresentsTheLocation() throws {
+///     let app = try TestFabric { try LocationApp(currentPlace: { .sydney }) }
+///
+///     app.exercise(app.presentation.events, .showLocationRequested)    // 1. exercise
+///
+///     app.expect(inOrder: [                                            // 2. record, 3. match
+///         "/actor/service/notifier/request <request>: resolveLocation",
+///         "/actor/presentation/notifier/request <request>: present(",
+///     ])
+///     app.expectNothingElse(in: .under("/actor/presentation"))
+/// }
+/// ```
+///
+/// Expectations that match lines — `contains`, `inOrder`, `exactly`, `count` — look only at
+/// lines no earlier expectation accounted for, and account for the lines they match, so a test
+/// can go step by step, and ``expectNothingElse(in:fileID:filePath:line:column:)`` can check
+/// that every line of interest was expected. A failure is reported at the calling line, into
+/// Swift Testing or XCTest, with the transcript and each expectation marked against it.
+///
+/// Build the actors inside the closure, so their notifiers report to this fabric alone: tests
+/// running in parallel never see each other's notifications. When the fabric is released at
+/// the end of the test, any notification that still arrives is reported as a failure naming
+/// its notifier.
+@dynamicMemberLookup
+public final class TestFabric<System> {
+    /// The system under test, as the build closure returned it.
+    public let system: System
+
+    /// The context the system's notifiers report to.
+    public let audit: AuditContext
+
+    /// The records of every notification of the system, most recent `capacity` of them.
+    public var store: InMemoryAuditStore { recorder.store }
+
+    private let recorder: TestRecorder
+    private let redactions: [Redaction]
+    private var accounted: Set<UInt64> = []
+
+    /// Builds the system under test in an audit context of its own.
+    ///
+    /// - Parameters:
+    ///   - capacity: How many notifications to keep.
+    ///   - redactions: Rules applied to every transcript line, such as ``Redaction/uuids``.
+    ///   - fileID: The calling file, where a notification arriving after the test ended is
+    ///     reported.
+    ///   - filePath: The calling file's path, for XCTest.
+    ///   - line: The calling line.
+    ///   - column: The calling column.
+    ///   - build: Creates the system's actors. Their notifiers report to this fabric.
+    /// - Throws: Whatever `build` throws.
+    public init<Failure: Error>(
+        capacity: Int = 100_000,
+        redacting redactions: [Redaction] = [],
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        _ build: () throws(Failure) -> System
+    ) throws(Failure) {
+        let origin = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recorder = TestRecorder(capacity: capacity, origin: origin)
+        let audit = AuditContext(store: recorder) { fault in recorder.recordFault(fault) }
+        self.system = try audit.withCurrent(build)
+        self.recorder = recorder
+        self.audit = audit
+        self.redactions = redactions
+    }
+
+    deinit {
+        recorder.testDidEnd()
+    }
+
+    /// A member of the system under test.
+    public subscript<Member>(dynamicMember keyPath: KeyPath<System, Member>) -> Member {
+        system[keyPath: keyPath]
+    }
+
+    // MARK: 1. Exercise
+
+    /// Emits `event` on an event notifier the system observes, as its source would.
+    ///
+    /// The emitted event is the test's own input, so its line counts as accounted for.
+    public func exercise<Event>(_ notifier: EventNotifier<Event>, _ event: Event) {
+        accountForInput(on: notifier.uri) { notifier.emit(event) }
+    }
+
+    /// Sends `request` to one of the system's single-way request notifiers.
+    ///
+    /// The request is the test's own input, so its line counts as accounted for.
+    public func exercise<Request>(_ notifier: RequestNotifier<Request, Void>, _ request: Request) {
+        accountForInput(on: notifier.uri) { notifier.send(request) }
+    }
+
+    /// Sends `request` to one of the system's bi-way request notifiers and returns the reply.
+    ///
+    /// The request is the test's own input, so its line counts as accounted for.
+    ///
+    /// - Throws: `NotifierError` when the request is not delivered.
+    @discardableResult
+    public func exercise<Request, Reply>(
+        _ notifier: RequestNotifier<Request, Reply>,
+        _ request: Request
+    ) throws(NotifierError) -> Reply {
+        try accountForInput(on: notifier.uri) { () throws(NotifierError) in try notifier.send(request) }
+    }
+
+    private func accountForInput<Result, Failure: Error>(
+        on notifier: NotifierURI,
+        _ send: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let before = store.records.last?.sequence ?? 0
+        defer {
+            let input = store.records.first { $0.sequence > before && $0.depth == 0 && $0.notifier == notifier }
+            if let input {
+                accounted.insert(input.sequence)
+            }
+        }
+        return try send()
+    }
+
+    // MARK: 2. Record
+
+    /// Every notification recorded so far, redacted.
+    public var transcript: Transcript {
+        Transcript(store.records, redactions: redactions)
+    }
+
+    /// The faults reported so far: requests nobody handled, runaway cycles, failed queued
+    /// scope transitions.
+    public var faults: [any Error] {
+        recorder.faults
+    }
+
+    /// The faults of one type reported so far, such as `NotifierError`.
+    public func faults<Fault: Error>(of type: Fault.Type) -> [Fault] {
+        faults.compactMap { $0 as? Fault }
+    }
+
+    // MARK: 3. Match
+
+    /// Expects each substring in exactly one line not yet accounted for, in any order.
+    public func expect(
+        contains expected: [String],
+        in filter: TranscriptFilter = .all,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let lines = unaccountedLines(in: filter)
+        let results = TranscriptMatcher.contains(expected, in: lines)
+        conclude(
+            MatchReport(title: "expect(contains:)", filter: filter, results: results, unexpected: []),
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Expects the substrings in lines not yet accounted for, in this order, with any lines
+    /// between them.
+    public func expect(
+        inOrder expected: [String],
+        in filter: TranscriptFilter = .all,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let results = TranscriptMatcher.inOrder(expected, in: unaccountedLines(in: filter))
+        conclude(
+            MatchReport(title: "expect(inOrder:)", filter: filter, results: results, unexpected: []),
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Expects the lines not yet accounted for to be exactly these, one substring per line, in
+    /// order: every line accounted for.
+    public func expect(
+        exactly expected: [String],
+        in filter: TranscriptFilter = .all,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let (results, extra) = TranscriptMatcher.exactly(expected, in: unaccountedLines(in: filter))
+        conclude(
+            MatchReport(title: "expect(exactly:)", filter: filter, results: results, unexpected: extra),
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Expects no line at all to contain any of the substrings.
+    public func expect(
+        none forbidden: [String],
+        in filter: TranscriptFilter = .all,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let results = TranscriptMatcher.none(forbidden, in: transcript.lines(in: filter))
+        conclude(
+            MatchReport(title: "expect(none:)", filter: filter, results: results, unexpected: []),
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Expects exactly `count` lines to contain `text`, and accounts for them.
+    public func expect(
+        count: Int,
+        of text: String,
+        in filter: TranscriptFilter = .all,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let lines = transcript.lines(in: filter)
+        let result = TranscriptMatcher.count(count, of: text, in: lines)
+        let report = MatchReport(
+            title: "expect(count: \(count), of:)", filter: filter, results: [result], unexpected: [])
+        if conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            accounted.formUnion(lines.filter { $0.text.contains(text) }.map(\.sequence))
+        }
+    }
+
+    /// Expects every line the filter keeps to have been accounted for by an earlier
+    /// expectation: nothing else happened there.
+    ///
+    /// Be strict where it matters and ignore the rest:
+    ///
+    /// ```swift
+    /// app.expectNothingElse(in: .under("/actor/presentation"))
+    /// app.expectNothingElse(in: TranscriptFilter.all.ignoring("/actor/service/analytics"))
+    /// ```
+    public func expectNothingElse(
+        in filter: TranscriptFilter = .all,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let report = MatchReport(
+            title: "expectNothingElse()", filter: filter, results: [], unexpected: unaccountedLines(in: filter))
+        conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
+        transcript.lines(in: filter).filter { !accounted.contains($0.sequence) }
+    }
+
+    /// Reports a failed expectation, or accounts for the lines a passing one matched.
+    @discardableResult
+    private func conclude(_ report: MatchReport, at location: SourceContext) -> Bool {
+        guard report.passed else {
+            TestFailure.record(FailureMessage.render(report, transcript: transcript), at: location)
+            return false
+        }
+        accounted.formUnion(report.accounted.filter { $0.index >= 0 }.map(\.sequence))
+        return true
+    }
+}

@@ -1,0 +1,95 @@
+/// Renders a failed expectation: what was expected, what each expected substring matched or
+/// missed, and the transcript once, with each matched line marked.
+enum FailureMessage {
+    /// How many transcript lines a message shows at most; the rest are elided around the lines
+    /// that matter.
+    static let transcriptLimit = 60
+
+    static func render(_ report: MatchReport, transcript: Transcript) -> String {
+        var text = "\(report.title) failed (\(report.filter)).\n"
+        if !report.results.isEmpty {
+            text += "\nExpected:\n"
+            for (number, result) in report.results.enumerated() {
+                text += "  [\(number + 1)] \(quoted(result.text)) \(verdict(result))\n"
+            }
+        }
+        if !report.unexpected.isEmpty {
+            text += "\nNot accounted for:\n"
+            text += report.unexpected.map { "  \($0.text)\n" }.joined()
+        }
+        text += "\n" + renderTranscript(transcript, marks: marks(for: report))
+        return text
+    }
+
+    private static func verdict(_ result: ExpectationResult) -> String {
+        switch result.outcome {
+        case .matched(let line):
+            line.index < 0 ? "✓" : "✓ matched #\(line.sequence)"
+        case .missing(let closest):
+            "✗ not found" + (closest.map { "; closest: \($0.text)" } ?? "")
+        case .ambiguous(let lines):
+            "✗ ambiguous: matches \(lines.count) lines (\(numbers(lines))); make it more specific, or use expect(count:of:)"
+        case .forbidden(let lines):
+            "✗ found in \(numbers(lines))"
+        case .wrongCount(let lines, let expected):
+            "✗ expected \(expected) lines, found \(lines.count)" + (lines.isEmpty ? "" : " (\(numbers(lines)))")
+        case .mismatched(let line):
+            "✗ not in its line: \(line.text)"
+        }
+    }
+
+    private static func marks(for report: MatchReport) -> [Int: [String]] {
+        var marks: [Int: [String]] = [:]
+        for (number, result) in report.results.enumerated() {
+            for line in result.markedLines where line.index >= 0 {
+                marks[line.index, default: []].append("[\(number + 1)]")
+            }
+            if case .missing(let closest?) = result.outcome {
+                marks[closest.index, default: []].append("closest to [\(number + 1)]")
+            }
+        }
+        for line in report.unexpected {
+            marks[line.index, default: []].append("unexpected")
+        }
+        return marks
+    }
+
+    private static func renderTranscript(_ transcript: Transcript, marks: [Int: [String]]) -> String {
+        let lines = transcript.lines
+        guard !lines.isEmpty else { return "Transcript: (no notifications)\n" }
+        let shown = visibleIndexes(count: lines.count, marked: Set(marks.keys))
+        var text = "Transcript (\(lines.count) notifications):\n"
+        var previous = -1
+        for index in shown {
+            if index > previous + 1 {
+                text += "  … \(index - previous - 1) more\n"
+            }
+            let mark = marks[index].map { "    ◀ " + $0.joined(separator: " ") } ?? ""
+            text += "  \(lines[index])\(mark)\n"
+            previous = index
+        }
+        if previous < lines.count - 1 {
+            text += "  … \(lines.count - 1 - previous) more\n"
+        }
+        return text
+    }
+
+    /// All lines of a short transcript; of a long one, the first lines and those around marks.
+    private static func visibleIndexes(count: Int, marked: Set<Int>) -> [Int] {
+        guard count > transcriptLimit else { return Array(0..<count) }
+        var shown = Set(0..<10)
+        for index in marked {
+            shown.formUnion(Swift.max(0, index - 2)...Swift.min(count - 1, index + 2))
+        }
+        return shown.sorted().prefix(transcriptLimit).map { $0 }
+    }
+
+    private static func numbers(_ lines: [TranscriptLine]) -> String {
+        lines.map { "#\($0.sequence)" }.joined(separator: ", ")
+    }
+
+    /// The expected substring as the test wrote it: a Swift string literal.
+    static func quoted(_ text: String) -> String {
+        text.debugDescription
+    }
+}

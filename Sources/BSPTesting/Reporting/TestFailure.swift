@@ -1,0 +1,38 @@
+import Testing
+
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// Reports test failures into whichever framework is running the current test.
+enum TestFailure {
+    /// Records `message` as a failure at `location`: an issue when a Swift Testing test is
+    /// running, an `XCTFail` otherwise.
+    static func record(_ message: String, at location: SourceContext) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
+        } else {
+            recordInXCTest(message, at: location)
+        }
+    }
+
+    /// Records a failure found after the test that caused it has ended. Swift Testing files it
+    /// under an unknown test, which still fails the run; XCTest files it under the running test,
+    /// if any. It is also written to standard error, in case neither is listening any more.
+    static func recordLate(_ message: String, at location: SourceContext, wasSwiftTesting: Bool) {
+        StandardErrorStream.write("swift-bsp: \(message)\n")
+        if wasSwiftTesting {
+            Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
+        } else {
+            recordInXCTest(message, at: location)
+        }
+    }
+
+    private static func recordInXCTest(_ message: String, at location: SourceContext) {
+        #if canImport(XCTest)
+        XCTFail(message, file: location.filePath, line: location.line)
+        #else
+        StandardErrorStream.write("swift-bsp: \(location.fileID):\(location.line): \(message)\n")
+        #endif
+    }
+}
