@@ -11,7 +11,10 @@ let package = Package(
     products: [
         .library(name: "BSPCore", targets: ["BSPCore"]),
         .library(name: "BSPTesting", targets: ["BSPTesting"]),
+        .executable(name: "account-app", targets: ["AccountApp"]),
         .executable(name: "location-button", targets: ["LocationButton"]),
+        .executable(name: "tamagotchi", targets: ["Tamagotchi"]),
+        .executable(name: "player-controls", targets: ["PlayerControls"]),
     ],
     dependencies: [],
     targets: [
@@ -20,16 +23,18 @@ let package = Package(
         .target(name: "BSPTesting", dependencies: ["BSPCore"]),
 
         // Examples
-        .executableTarget(
-            name: "LocationButton",
-            dependencies: ["BSPCore"],
-            path: "Examples/LocationButton"
-        ),
+        .executableTarget(name: "AccountApp", dependencies: ["BSPCore"], path: "Examples/AccountApp"),
+        .executableTarget(name: "LocationButton", dependencies: ["BSPCore"], path: "Examples/LocationButton"),
+        .executableTarget(name: "Tamagotchi", dependencies: ["BSPCore"], path: "Examples/Tamagotchi"),
+        .executableTarget(name: "PlayerControls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
 
         // Tests
         .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore"]),
         .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
-        .testTarget(name: "ExampleTests", dependencies: ["LocationButton", "BSPCore", "BSPTesting"]),
+        .testTarget(
+            name: "ExampleTests",
+            dependencies: ["AccountApp", "LocationButton", "Tamagotchi", "PlayerControls", "BSPCore", "BSPTesting"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,21 @@
+import BSPCore
+
+/// The Behaviour actor: the app's logic, as a stack of scopes married to the presentation
+/// stack, starting from the hosting scope.
+final class AccountBehaviour: BSPActor {
+    let uri: ActorURI = "/actor/behaviour"
+    let stack: ScopeStack
+    /// The Behaviour's own meta-events.
+    let meta = EventNotifier<MetaEvent>(of: "/actor/behaviour", named: "meta")
+    private let service: PortalPorts
+
+    init(service: PortalPorts, presentationStack: ScopeStack) {
+        self.service = service
+        self.stack = ScopeStack(uri: "/actor/behaviour/stack", companions: presentationStack)
+    }
+
+    /// Starts the app: the hosting scope, which cascades up to the login screen.
+    func start() throws {
+        try stack.push(HostingScope(context: BehaviourContext(service: service, stack: stack, meta: meta)))
+    }
+}

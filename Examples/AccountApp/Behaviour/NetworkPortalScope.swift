@@ -1,0 +1,26 @@
+import BSPCore
+
+/// The network portal: discovers the portal, checks it is available, opens a secure connection,
+/// then starts the portal session.
+final class NetworkPortalScope: PortalScope<StatusView> {
+    init(context: BehaviourContext) throws {
+        try super.init(
+            name: "network-portal", context: context,
+            view: StatusView(name: "network-portal", title: "Example Bank", status: "Discovering the portal…"))
+    }
+
+    override func activate() {
+        onServiceEvent { [unowned self] event in
+            switch event {
+            case .portalDiscovered(let name):
+                view.updates.send("Found \(name); opening a secure connection…")
+                service.requests.send(.openSecureConnection)
+            case .secureConnectionOpened:
+                view.updates.send("Secure connection open.")
+                pushNext { try PortalSessionScope(context: context) }
+            default: break
+            }
+        }
+        service.requests.send(.discoverPortal)
+    }
+}

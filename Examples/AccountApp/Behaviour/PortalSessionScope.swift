@@ -1,0 +1,71 @@
+import BSPCore
+
+/// The portal session: logs in and out. On suspension it trades the session for a one-time
+/// key; on resumption it asks the portal to accept the key, and stops here if it does not.
+final class PortalSessionScope: PortalScope<LoginView> {
+    private(set) var session: Session?
+    private var loggingIn = false
+
+    init(context: BehaviourContext) throws {
+        try super.init(name: "portal-session", context: context, view: LoginView())
+    }
+
+    override func activate() {
+        lifecycle.own(
+            view.intents.observe(by: self) { [unowned self] intent in
+                switch intent {
+                case .logIn(let user, let password):
+                    loggingIn = true
+                    service.requests.send(.logIn(user: user, password: password))
+                }
+            })
+        onServiceEvent { [unowned self] event in
+            guard loggingIn else { return }
+            switch event {
+            case .loggedIn(let session):
+                loggingIn = false
+                self.session = session
+                view.updates.send(.prompt("Logged in as \(session.user)."))
+                if let accounts = try? AccountsScope(session: session, context: context) {
+                    try? stack.push(accounts)
+                }
+            case .logInRefused(let reason):
+                loggingIn = false
+                view.updates.send(.prompt("Login failed: \(reason)."))
+            default: break
+            }
+        }
+        lifecycle.own(context.meta.observe(by: self) { [unowned self] in if $0 == .logOutRequested { logOut() } })
+    }
+
+    private func logOut() {
+        guard let session else { return }
+        _ = try? stack.pop(to: uri)
+        self.session = nil
+        service.requests.send(.logOut(token: session.token))
+        view.updates.send(.prompt("Logged out. Please log in."))
+    }
+
+    override func suspend() -> ScopeRecord {
+        defer { session = nil }
+        guard let session,
+            case .issued(let key)? = try? service.sessionKeys.send(.issueOneTimeKey(token: session.token))
+        else { return ScopeRecord(scope: uri) }
+        return ScopeRecord(scope: uri, values: ["user": session.user, "key": key])
+    }
+
+    override func resume(from record: ScopeRecord) -> ResumeDecision {
+        guard let key = record["key"] else { return .proceed }
+        switch try? service.sessionKeys.send(.resume(key: key)) {
+        case .resumed(let session)?:
+            self.session = session
+            view.updates.send(.prompt("Welcome back, \(session.user)."))
+            return .proceed
+        case .refused(let reason)?:
+            view.updates.send(.prompt("Welcome back. Please log in again: \(reason)."))
+            return .refuse(reason: reason)
+        case .issued?, nil:
+            return .refuse(reason: "the portal did not answer")
+        }
+    }
+}

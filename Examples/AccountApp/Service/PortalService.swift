@@ -1,0 +1,74 @@
+import BSPCore
+
+/// The Service actor: a thin interface to the portal and to the OS's app lifecycle.
+final class PortalService: BSPActor {
+    let uri: ActorURI = "/actor/service"
+    let requests = RequestNotifier<PortalRequest, Void>(of: "/actor/service")
+    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: "/actor/service", named: "session-key")
+    let events = EventNotifier<PortalEvent>(of: "/actor/service")
+    let portal: Portal
+
+    init(portal: Portal) throws {
+        self.portal = portal
+        try requests.handle(by: self) { service, request in service.perform(request) }
+        try sessionKeys.handle(by: self) { service, request in service.answer(request) }
+    }
+
+    /// The OS moved the app to the background.
+    func applicationDidEnterBackground() {
+        events.emit(.didEnterBackground)
+    }
+
+    /// The OS is bringing the app back.
+    func applicationWillEnterForeground() {
+        events.emit(.willEnterForeground)
+    }
+
+    private func perform(_ request: PortalRequest) {
+        switch request {
+        case .verifyHosting:
+            events.emit(.hostingVerified(certificates: 2))
+        case .discoverPortal:
+            events.emit(.portalDiscovered(name: "Example Bank Portal"))
+        case .openSecureConnection:
+            events.emit(.secureConnectionOpened)
+        case .logIn(let user, let password):
+            events.emit(
+                portal.logIn(user: user, password: password).map { .loggedIn($0) }
+                    ?? .logInRefused(reason: "wrong name or password"))
+        case .fetchAccounts(let token):
+            events.emit(
+                portal.accounts(token: token).map { .accountsFetched($0) } ?? .requestRefused(reason: "no session"))
+        case .fetchTransactions(let token, let account):
+            events.emit(
+                portal.transactions(token: token, account: account).map { .transactionsFetched(account: account, $0) }
+                    ?? .requestRefused(reason: "no such account"))
+        case .logOut(let token):
+            portal.logOut(token: token)
+            events.emit(.loggedOut)
+        }
+    }
+
+    private func answer(_ request: SessionKeyRequest) -> SessionKeyReply {
+        switch request {
+        case .issueOneTimeKey(let token):
+            portal.issueOneTimeKey(token: token).map { .issued(key: $0) } ?? .refused(reason: "no session")
+        case .resume(let key):
+            switch portal.resumeSession(key: key) {
+            case .success(let session): .resumed(session)
+            case .failure(let refusal): .refused(reason: refusal.description)
+            }
+        }
+    }
+}
+
+/// The notifiers of the portal service that the Behaviour uses, so a stand-in can take its place.
+struct PortalPorts {
+    let requests: RequestNotifier<PortalRequest, Void>
+    let sessionKeys: RequestNotifier<SessionKeyRequest, SessionKeyReply>
+    let events: EventNotifier<PortalEvent>
+}
+
+extension PortalService {
+    var ports: PortalPorts { PortalPorts(requests: requests, sessionKeys: sessionKeys, events: events) }
+}

@@ -1,0 +1,38 @@
+/// What the Behaviour can ask of the portal service.
+enum PortalRequest: Equatable {
+    case verifyHosting
+    case discoverPortal
+    case openSecureConnection
+    case logIn(user: String, password: String)
+    case fetchAccounts(token: String)
+    case fetchTransactions(token: String, account: String)
+    case logOut(token: String)
+}
+
+/// What the portal service reports: answers from the portal, and the OS's app lifecycle.
+enum PortalEvent: Equatable {
+    case hostingVerified(certificates: Int)
+    case portalDiscovered(name: String)
+    case secureConnectionOpened
+    case loggedIn(Session)
+    case logInRefused(reason: String)
+    case accountsFetched([Account])
+    case transactionsFetched(account: String, [Transaction])
+    case loggedOut
+    case requestRefused(reason: String)
+    case didEnterBackground
+    case willEnterForeground
+}
+
+/// The bi-way requests for one-time session keys: the reply is the answer.
+enum SessionKeyRequest: Equatable {
+    case issueOneTimeKey(token: String)
+    case resume(key: String)
+}
+
+/// The answer to a ``SessionKeyRequest``.
+enum SessionKeyReply: Equatable {
+    case issued(key: String)
+    case resumed(Session)
+    case refused(reason: String)
+}

@@ -1,0 +1,1 @@
+@main enum PlayerControlsMain { static func main() {} }

@@ -1,0 +1,1 @@
+@main enum TamagotchiMain { static func main() {} }
