@@ -66,27 +66,3 @@ struct LocationButtonTests {
         #expect(output.contains("#4 /actor/presentation/notifier/request <request>: present(Sydney Opera House"))
     }
 }
-
-/// Runs a product built beside the test bundle and returns what it printed.
-func run(product: String, arguments: [String] = []) throws -> String {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent(product)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(product) exited with \(process.terminationStatus)")
-    return String(decoding: data, as: UTF8.self)
-}
-
-/// The folder the package's products are built into.
-var productsDirectory: URL {
-    #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    #endif
-    return Bundle.main.bundleURL
-}
