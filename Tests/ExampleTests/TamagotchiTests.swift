@@ -1,0 +1,175 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+@testable import Tamagotchi
+
+/// A ticker the test drives by hand.
+@MainActor
+final class ManualTicker: Ticker {
+    private var tick: (@MainActor () -> Void)?
+    private(set) var interval: Duration?
+
+    func start(every interval: Duration, tick: @escaping @MainActor () -> Void) {
+        self.interval = interval
+        self.tick = tick
+    }
+
+    func stop() { tick = nil }
+
+    var isRunning: Bool { tick != nil }
+
+    func fire(times: Int = 1) {
+        for _ in 0..<times { tick?() }
+    }
+}
+
+typealias ClockStandIn = MockActor<ClockService.Request, Void, ClockService.Event>
+typealias ScreenStandIn = MockActor<TamagotchiPresentation.Request, Void, TamagotchiPresentation.Event>
+
+/// The Tamagotchi at every level: S, P, B, B+S, B+P and BSP.
+@MainActor
+@Suite("Tamagotchi")
+struct TamagotchiTests {
+    @Test func theCreatureStartsHungryWithFiveFoodAndFeedingAddsTenUnlessDead() {
+        var creature = Creature()
+        #expect(creature.food == 5 && creature.mood == .hungry)
+        #expect(creature.feed() && creature.food == 15 && creature.mood == .content)
+        for _ in 0..<20 { creature.tick() }
+        #expect(creature.food == 0 && creature.mood == .dead)
+        #expect(!creature.feed() && creature.food == 0)
+    }
+
+    // S
+    @Test func theClockTicksWhileRunning() throws {
+        let ticker = ManualTicker()
+        let s = try TestFabric { try ClockService(ticker: ticker) }
+
+        s.exercise(s.requests, .start(every: .seconds(1)))
+        ticker.fire(times: 2)
+        s.exercise(s.requests, .stop)
+        ticker.fire()
+
+        #expect(ticker.interval == .seconds(1))
+        s.expect(exactly: ["<event>: tick", "<event>: tick"])
+    }
+
+    // P
+    @Test func theScreenShowsTheCreatureAndReportsTheFeedButton() throws {
+        let p = try TestFabric { try TamagotchiPresentation() }
+
+        p.exercise(p.requests, .show(Creature(food: 3)))
+        p.system.feedTapped()
+
+        #expect(p.label == "food 3, HUNGRY")
+        p.expect(exactly: ["<event>: feedTapped"])
+    }
+
+    // B
+    @Test func eachTickEatsAUnitAndTheClockStopsWhenTheCreatureDies() {
+        let b = TestFabric {
+            let clock = ClockStandIn("/actor/service/clock")
+            let screen = ScreenStandIn("/actor/presentation")
+            let behaviour = TamagotchiBehaviour(
+                clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+            return (clock: clock, screen: screen, behaviour: behaviour)
+        }
+        b.behaviour.start(tickEvery: .seconds(1))
+
+        for _ in 0..<6 { b.exercise(b.clock.events, .tick) }
+
+        #expect(b.clock.received == [.start(every: .seconds(1)), .stop])
+        #expect(b.screen.received.last == .show(Creature(food: 0)))
+        b.expect(inOrder: ["show(food 4, HUNGRY)", "show(food 1, HUNGRY)", "show(food 0, DEAD)", "<request>: stop"])
+        b.expect(count: 1, of: "<request>: stop")
+    }
+
+    @Test func feedingADeadCreatureIsRefused() {
+        let b = TestFabric {
+            let clock = ClockStandIn("/actor/service/clock")
+            let screen = ScreenStandIn("/actor/presentation")
+            return (
+                clock, screen,
+                TamagotchiBehaviour(
+                    clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+            )
+        }
+        for _ in 0..<5 { b.system.0.emit(.tick) }
+
+        b.exercise(b.system.1.events, .feedTapped)
+
+        #expect(b.system.2.creature.food == 0)
+        b.expect(contains: ["showRefusal(\"Cannot feed: the creature is dead.\")"])
+    }
+
+    // B+S
+    @Test func theBehaviourWithTheRealClockStarvesWithoutFood() throws {
+        let ticker = ManualTicker()
+        let bs = try TestFabric {
+            let clock = try ClockService(ticker: ticker)
+            let screen = ScreenStandIn("/actor/presentation")
+            return (
+                clock, screen,
+                TamagotchiBehaviour(
+                    clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+            )
+        }
+        bs.system.2.start(tickEvery: .milliseconds(10))
+
+        ticker.fire(times: 10)
+
+        #expect(!ticker.isRunning)
+        #expect(bs.system.2.creature.mood == .dead)
+        bs.expect(count: 5, of: "/actor/service/clock/notifier/event <event>: tick")
+    }
+
+    // B+P
+    @Test func theBehaviourWithTheRealScreenShowsTheFedCreature() throws {
+        let bp = try TestFabric {
+            let clock = ClockStandIn("/actor/service/clock")
+            let screen = try TamagotchiPresentation()
+            return (
+                clock, screen,
+                TamagotchiBehaviour(
+                    clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+            )
+        }
+        bp.system.2.start(tickEvery: .seconds(1))
+
+        bp.system.1.feedTapped()
+        bp.system.0.emit(.tick)
+
+        #expect(bp.system.1.label == "food 14, CONTENT")
+    }
+
+    // BSP
+    @Test func theWholeCreatureLivesWhileFedAndDiesWhenNot() throws {
+        let ticker = ManualTicker()
+        let app = try TestFabric { try TamagotchiApp(ticker: ticker) }
+        app.behaviour.start(tickEvery: .seconds(1))
+
+        ticker.fire(times: 3)
+        app.presentation.feedTapped()
+        ticker.fire(times: 20)
+        app.presentation.feedTapped()
+
+        #expect(app.presentation.label == "Cannot feed: the creature is dead.")
+        app.expect(inOrder: [
+            "/actor/presentation/notifier/request <request>: show(food 2, HUNGRY)",
+            "/actor/presentation/notifier/event <event>: feedTapped",
+            "/actor/presentation/notifier/request <request>: show(food 12, CONTENT) ← #",
+            "/actor/presentation/notifier/request <request>: show(food 9, HUNGRY)",
+            "/actor/presentation/notifier/request <request>: show(food 0, DEAD)",
+            "/actor/service/clock/notifier/request <request>: stop",
+            "showRefusal(",
+        ])
+    }
+
+    @Test func theExecutableRunsOnARealClockUntilTheCreatureDies() throws {
+        let output = try run(product: "tamagotchi")
+
+        #expect(output.hasPrefix("food 5, HUNGRY\nfood 4, HUNGRY"))
+        #expect(output.contains("(the player taps FEED)\nfood 12, CONTENT"))
+        #expect(output.hasSuffix("food 0, DEAD\n(the player taps FEED)\nCannot feed: the creature is dead.\n"))
+    }
+}
