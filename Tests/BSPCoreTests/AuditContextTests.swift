@@ -46,6 +46,29 @@ struct AuditContextTests {
             ])
     }
 
+    /// A Sendable notification that counts, from any thread, how often it is rendered.
+    struct SendableCounting: Sendable, CustomStringConvertible {
+        let renderings: Tally
+        var description: String {
+            renderings.increment()
+            return "counted later"
+        }
+    }
+
+    @Test func aSendableNotificationIsRenderedOnlyWhenItsRecordIsRead() {
+        let recording = Recording()
+        let renderings = Tally()
+        let events = EventNotifier<SendableCounting>(of: "/actor/lazy", audit: recording.context)
+
+        events.emit(SendableCounting(renderings: renderings))
+        events.emit(SendableCounting(renderings: renderings))
+        #expect(renderings.count == 0)
+
+        #expect(recording.store.records.map(\.notification) == ["counted later", "counted later"])
+        _ = recording.store.records
+        #expect(renderings.count == 2)
+    }
+
     @Test func notifiersCaptureTheContextCurrentWhenTheyAreCreated() {
         let recording = Recording()
         let inside = recording.context.withCurrent { EventNotifier<Int>(of: "/actor/inside") }

@@ -24,7 +24,7 @@ extension AuditContext {
     /// Records a notification that is about to be delivered, and returns the frame its
     /// handlers run in.
     func record(
-        _ notification: () -> String,
+        _ notification: NotificationText,
         on notifier: NotifierURI,
         variety: NotifierVariety,
         targets: [ActorURI],
@@ -33,20 +33,44 @@ extension AuditContext {
         let parent = AuditFrame.current
         let sequence = nextSequence()
         let depth = parent.map { $0.depth + 1 } ?? 0
-        store.record(
-            AuditRecord(
-                sequence: sequence,
-                notifier: notifier,
-                variety: variety,
-                source: variety == .event ? notifier.actor : parent?.actor,
-                targets: targets,
-                notification: notification(),
-                cause: parent?.sequence,
-                depth: depth,
-                scope: innermostScope,
-                delivery: delivery
-            )
+        let fields = AuditRecord.Fields(
+            sequence: sequence,
+            notifier: notifier,
+            variety: variety,
+            source: variety == .event ? notifier.actor : parent?.actor,
+            targets: targets,
+            notification: "",
+            cause: parent?.sequence,
+            depth: depth,
+            scope: innermostScope,
+            delivery: delivery
         )
+        switch notification {
+        case .deferred(let render):
+            store.record(AuditRecord(deferring: render, fields))
+        case .rendered(let render):
+            var fields = fields
+            fields.notification = render()
+            store.record(AuditRecord(fields))
+        }
         return AuditFrame(sequence: sequence, depth: depth, actor: nil)
+    }
+}
+
+/// How a notifier turns a notification into audit text.
+enum NotificationText {
+    /// Render it when the record is read: the notification is `Sendable`, so it may wait.
+    case deferred(@Sendable () -> String)
+    /// Render it now: the notification may not cross to the thread that reads the record.
+    case rendered(() -> String)
+
+    /// Renders any value now.
+    static func now<Value>(_ value: Value) -> NotificationText {
+        .rendered { String(describing: value) }
+    }
+
+    /// Renders a `Sendable` value when its record is read.
+    static func later<Value: Sendable>(_ value: Value) -> NotificationText {
+        .deferred { String(describing: value) }
     }
 }

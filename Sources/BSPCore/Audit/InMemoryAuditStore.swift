@@ -39,8 +39,14 @@ public final class InMemoryAuditStore: AuditStore {
     }
 
     /// The records kept, oldest first.
+    ///
+    /// Notifications that were left to render on demand are rendered now, once, and kept
+    /// rendered.
     public var records: [AuditRecord] {
-        state.withLock { $0.buffer.elements }
+        state.withLock { state in
+            state.buffer.transformAll(\.rendered)
+            return state.buffer.elements
+        }
     }
 
     /// The number of records kept now (at most ``capacity``).

@@ -28,6 +28,13 @@ struct RingBuffer<Element> {
 
     var count: Int { storage.count }
 
+    /// Replaces every element with `transform(element)`, in place.
+    mutating func transformAll(_ transform: (Element) -> Element) {
+        for index in storage.indices {
+            storage[index] = transform(storage[index])
+        }
+    }
+
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         head = 0

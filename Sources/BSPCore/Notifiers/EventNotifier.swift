@@ -37,10 +37,16 @@ public final class EventNotifier<Event> {
     /// notifier treats it as a runaway cycle.
     public static var reentrantSendLimit: Int { 1_000 }
 
-    private var observers: ContiguousArray<EventObserver<Event>> = []
-    private var isDelivering = false
-    private var hasCancelledObservers = false
-    private var queue = ReentrantQueue<Event>()
+    // The state the inlined `emit` reads and writes. Runtime exclusivity checks are off for it:
+    // the notifier never holds an access across a call to a handler (it copies what it needs
+    // first), so no two accesses can overlap, and the checks would cost more than the send.
+    @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<EventObserver<Event>> = []
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    @usableFromInline @exclusivity(unchecked) var hasCancelledObservers = false
+    @usableFromInline @exclusivity(unchecked) var queue = ReentrantQueue<Event>()
+    @usableFromInline let isAuditing: Bool
+    /// Renders a notification for the audit trail: later when it is `Sendable`, now otherwise.
+    private let text: (Event) -> NotificationText
 
     /// Creates an event notifier of the actor `actor`, with the URI
     /// `<actor>/notifier/<name>`.
@@ -53,6 +59,23 @@ public final class EventNotifier<Event> {
     public init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
+        self.isAuditing = audit.isEnabled
+        self.text = NotificationText.now
+    }
+
+    /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
+    /// only when a record is read.
+    ///
+    /// - Parameters:
+    ///   - actor: The URI of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current)
+    where Event: Sendable {
+        self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.audit = audit
+        self.isAuditing = audit.isEnabled
+        self.text = NotificationText.later
     }
 
     /// Starts observing: `handler` is called with every event emitted from now on, until the
@@ -84,39 +107,79 @@ public final class EventNotifier<Event> {
     }
 
     /// Tells every observer, in registration order, that `event` happened.
+    @inlinable
     public func emit(_ event: Event) {
+        guard !isDelivering, !isAuditing else {
+            emitReentrantOrAudited(event)
+            return
+        }
+        isDelivering = true
+        deliver(event)
+        endDelivery()
+    }
+
+    /// Calls each observer registered when the delivery began.
+    @inlinable
+    func deliver(_ event: Event) {
+        // Observers added by a handler start with the next event, so the count is fixed here.
+        let count = observers.count
+        var index = 0
+        while index < count {
+            if let handler = observers[index].handler {
+                handler(event)
+            }
+            index &+= 1
+        }
+    }
+
+    @inlinable
+    func endDelivery() {
+        if queue.hasPending {
+            deliverQueued()
+        }
+        isDelivering = false
+        if hasCancelledObservers {
+            removeCancelledObservers()
+        }
+    }
+
+    /// The slow paths: an emit from inside a delivery is queued; an audited emit is recorded
+    /// and delivered with cause tracking.
+    @usableFromInline
+    func emitReentrantOrAudited(_ event: Event) {
         if isDelivering {
             enqueue(event)
             return
         }
         isDelivering = true
-        deliver(event, in: audit.isEnabled ? record(event) : nil)
-        while let (next, frame) = queue.next() {
-            deliver(next, in: frame)
-        }
-        finishDelivery()
+        deliver(event, in: record(event))
+        endDelivery()
     }
 
     private func deliver(_ event: Event, in frame: AuditFrame?) {
-        // Observers added by a handler start with the next event, so the count is fixed here.
+        guard let frame else { return deliver(event) }
         let count = observers.count
         var index = 0
         while index < count {
             let observer = observers[index]
             if let handler = observer.handler {
-                if let frame {
-                    frame.run(as: observer.actor) { handler(event) }
-                } else {
-                    handler(event)
-                }
+                frame.run(as: observer.actor) { handler(event) }
             }
             index += 1
         }
     }
 
+    @usableFromInline
+    func deliverQueued() {
+        while let (next, frame) = queue.next() {
+            deliver(next, in: frame)
+        }
+        queue.reset()
+    }
+
     private func enqueue(_ event: Event) {
         guard queue.count < Self.reentrantSendLimit else {
-            if audit.isEnabled {
+            if isAuditing {
                 _ = record(event, delivery: .dropped)
             }
             if queue.markRunawayReported() {
@@ -124,16 +187,13 @@ public final class EventNotifier<Event> {
             }
             return
         }
-        queue.append(event, frame: audit.isEnabled ? record(event) : nil)
+        queue.append(event, frame: isAuditing ? record(event) : nil)
     }
 
-    private func finishDelivery() {
-        queue.reset()
-        isDelivering = false
-        if hasCancelledObservers {
-            hasCancelledObservers = false
-            observers.removeAll { $0.handler == nil }
-        }
+    @usableFromInline
+    func removeCancelledObservers() {
+        hasCancelledObservers = false
+        observers.removeAll { $0.handler == nil }
     }
 
     private func remove(_ entry: EventObserver<Event>) {
@@ -146,13 +206,20 @@ public final class EventNotifier<Event> {
     }
 
     private func record(_ event: Event, delivery: AuditDelivery? = nil) -> AuditFrame {
-        let live = observers.filter { $0.handler != nil }
+        var targets: [ActorURI] = []
+        var observed = false
+        for observer in observers where observer.handler != nil {
+            observed = true
+            if let actor = observer.actor {
+                targets.append(actor)
+            }
+        }
         return audit.record(
-            { String(describing: event) },
+            text(event),
             on: uri,
             variety: .event,
-            targets: live.compactMap(\.actor),
-            delivery: delivery ?? (live.isEmpty ? .unobserved : .delivered)
+            targets: targets,
+            delivery: delivery ?? (observed ? .delivered : .unobserved)
         )
     }
 }
@@ -161,9 +228,10 @@ public final class EventNotifier<Event> {
 extension EventNotifier: Sendable {}
 
 /// One observation of an event notifier; its handler is `nil` once cancelled.
+@usableFromInline
 final class EventObserver<Event> {
     let actor: ActorURI?
-    var handler: ((Event) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
 
     init(actor: ActorURI?, handler: @escaping (Event) -> Void) {
         self.actor = actor

@@ -1,14 +1,23 @@
 /// The events emitted on a notifier from inside its own delivery, waiting their turn.
+@usableFromInline
 struct ReentrantQueue<Event> {
     private var items: [(Event, AuditFrame?)] = []
     private var nextIndex = 0
     private var runawayReported = false
+
+    /// Whether anything was queued during the current delivery; checked on every send, so it
+    /// is a stored flag.
+    @usableFromInline private(set) var hasPending = false
+
+    @usableFromInline
+    init() {}
 
     /// How many events were queued during the current delivery.
     var count: Int { items.count }
 
     mutating func append(_ event: Event, frame: AuditFrame?) {
         items.append((event, frame))
+        hasPending = true
     }
 
     /// The next event to deliver, oldest first.
@@ -21,6 +30,7 @@ struct ReentrantQueue<Event> {
     /// Returns `true` the first time it is called within a delivery, so a runaway cycle is
     /// reported once rather than once per dropped event.
     mutating func markRunawayReported() -> Bool {
+        hasPending = true  // so that the delivery's end resets the flag
         defer { runawayReported = true }
         return !runawayReported
     }
@@ -32,5 +42,6 @@ struct ReentrantQueue<Event> {
         }
         nextIndex = 0
         runawayReported = false
+        hasPending = false
     }
 }

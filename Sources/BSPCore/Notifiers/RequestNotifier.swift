@@ -47,8 +47,13 @@ public final class RequestNotifier<Request, Reply> {
     /// notifier treats it as a runaway cycle.
     public static var reentrantSendLimit: Int { 64 }
 
-    private var handler: RequestHandler<Request, Reply>?
-    private var nesting = 0
+    // The state the inlined `send` reads and writes; runtime exclusivity checks are off for it
+    // because no access is held across the call to the handler (see `EventNotifier`).
+    @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>?
+    @usableFromInline @exclusivity(unchecked) var nesting = 0
+    @usableFromInline let isAuditing: Bool
+    /// Renders a notification for the audit trail: later when it is `Sendable`, now otherwise.
+    private let text: (Request) -> NotificationText
     private var terminatedScope: ActorURI?
 
     /// Creates a request notifier of the actor `actor`, with the URI
@@ -62,6 +67,23 @@ public final class RequestNotifier<Request, Reply> {
     public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
+        self.isAuditing = audit.isEnabled
+        self.text = NotificationText.now
+    }
+
+    /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
+    /// only when a record is read.
+    ///
+    /// - Parameters:
+    ///   - actor: The URI of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current)
+    where Request: Sendable {
+        self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.audit = audit
+        self.isAuditing = audit.isEnabled
+        self.text = NotificationText.later
     }
 
     /// Installs the handler of this notifier, for as long as `owner` lives.
@@ -105,12 +127,20 @@ public final class RequestNotifier<Request, Reply> {
     ///
     /// - Throws: ``NotifierError/unhandledRequest(_:)`` when no live handler is installed, or
     ///   ``NotifierError/runawayCycle(_:limit:)`` when requests nest too deep.
+    @inlinable
     @discardableResult
     public func send(_ request: Request) throws(NotifierError) -> Reply {
-        try dispatch(request).get()
+        guard !isAuditing, nesting < Self.reentrantSendLimit, let handler, let owner = handler.owner else {
+            return try dispatch(request).get()
+        }
+        nesting &+= 1
+        defer { nesting &-= 1 }
+        return handler.body(owner, request)
     }
 
-    private func dispatch(_ request: Request) -> Result<Reply, NotifierError> {
+    /// The slow path: auditing, no live handler, a terminated scope, or a runaway cycle.
+    @usableFromInline
+    func dispatch(_ request: Request) -> Result<Reply, NotifierError> {
         if let terminatedScope {
             recordIfAuditing(request, delivery: .undelivered)
             return .failure(.scopeTerminated(uri, scope: terminatedScope))
@@ -140,7 +170,7 @@ public final class RequestNotifier<Request, Reply> {
 
     private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
         audit.record(
-            { String(describing: request) },
+            text(request),
             on: uri,
             variety: .request,
             targets: delivery == .delivered ? [uri.actor] : [],
@@ -154,7 +184,18 @@ extension RequestNotifier where Reply == Void {
     ///
     /// When no live handler is installed, or requests nest too deep, the request is not
     /// handled; the ``AuditContext``'s fault handler is told, and the audit trail records it.
+    @inlinable
     public func send(_ request: Request) {
+        guard !isAuditing, nesting < Self.reentrantSendLimit, let handler, let owner = handler.owner else {
+            return sendReportingFaults(request)
+        }
+        nesting &+= 1
+        defer { nesting &-= 1 }
+        handler.body(owner, request)
+    }
+
+    @usableFromInline
+    func sendReportingFaults(_ request: Request) {
         if case .failure(let fault) = dispatch(request) {
             audit.reportFault(fault)
         }
@@ -172,9 +213,13 @@ extension RequestNotifier: ScopeBoundNotifier {
 extension RequestNotifier: Sendable {}
 
 /// The installed handler of a request notifier, bound to its owner's lifetime.
-struct RequestHandler<Request, Reply> {
-    weak var owner: AnyObject?
-    let body: (AnyObject, Request) -> Reply
+///
+/// A class, so that reading it on each send copies one reference: copying a struct with a
+/// `weak` field goes through the runtime's side table every time.
+@usableFromInline
+final class RequestHandler<Request, Reply> {
+    @usableFromInline weak var owner: AnyObject?
+    @usableFromInline let body: (AnyObject, Request) -> Reply
 
     init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
         self.owner = owner

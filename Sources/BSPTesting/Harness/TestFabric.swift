@@ -41,6 +41,8 @@ public final class TestFabric<System> {
     private let recorder: TestRecorder
     private let redactions: [Redaction]
     private var accounted: Set<UInt64> = []
+    /// The transcript so far, extended as records arrive rather than rendered anew each time.
+    private var rendered = Transcript([])
 
     /// Builds the system under test in an audit context of its own.
     ///
@@ -128,7 +130,8 @@ public final class TestFabric<System> {
 
     /// Every notification recorded so far, redacted.
     public var transcript: Transcript {
-        Transcript(store.records, redactions: redactions)
+        rendered = rendered.extended(with: store.records, redactions: redactions)
+        return rendered
     }
 
     /// The faults reported so far: requests nobody handled, runaway cycles, failed queued
@@ -207,7 +210,7 @@ public final class TestFabric<System> {
         let report = MatchReport(
             title: "expect(count: \(count), of:)", filter: filter, results: [result], unexpected: [])
         if conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)) {
-            accounted.formUnion(lines.filter { $0.text.contains(text) }.map(\.sequence))
+            accounted.formUnion(lines.filter { TextSearch.contains($0.text, text) }.map(\.sequence))
         }
     }
 

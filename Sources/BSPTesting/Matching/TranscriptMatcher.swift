@@ -3,7 +3,7 @@ enum TranscriptMatcher {
     /// Each expected substring is in exactly one line, in any order.
     static func contains(_ expected: [String], in lines: [TranscriptLine]) -> [ExpectationResult] {
         expected.map { text in
-            let hits = lines.filter { $0.text.contains(text) }
+            let hits = lines.filter { TextSearch.contains($0.text, text) }
             switch hits.count {
             case 0: return ExpectationResult(text: text, outcome: .missing(closest: closest(to: text, in: lines)))
             case 1: return ExpectationResult(text: text, outcome: .matched(hits[0]))
@@ -17,7 +17,7 @@ enum TranscriptMatcher {
         var position = lines.startIndex
         return expected.map { text in
             let rest = lines[position...]
-            guard let hit = rest.firstIndex(where: { $0.text.contains(text) }) else {
+            guard let hit = rest.firstIndex(where: { TextSearch.contains($0.text, text) }) else {
                 return ExpectationResult(text: text, outcome: .missing(closest: closest(to: text, in: Array(rest))))
             }
             position = hit + 1
@@ -35,7 +35,8 @@ enum TranscriptMatcher {
                 return ExpectationResult(text: text, outcome: .missing(closest: nil))
             }
             let line = lines[index]
-            return ExpectationResult(text: text, outcome: line.text.contains(text) ? .matched(line) : .mismatched(line))
+            return ExpectationResult(
+                text: text, outcome: TextSearch.contains(line.text, text) ? .matched(line) : .mismatched(line))
         }
         return (results, Array(lines.dropFirst(expected.count)))
     }
@@ -43,14 +44,14 @@ enum TranscriptMatcher {
     /// No line contains any of the substrings.
     static func none(_ forbidden: [String], in lines: [TranscriptLine]) -> [ExpectationResult] {
         forbidden.map { text in
-            let hits = lines.filter { $0.text.contains(text) }
+            let hits = lines.filter { TextSearch.contains($0.text, text) }
             return ExpectationResult(text: text, outcome: hits.isEmpty ? .matched(nothing) : .forbidden(hits))
         }
     }
 
     /// Exactly `count` lines contain the substring.
     static func count(_ count: Int, of text: String, in lines: [TranscriptLine]) -> ExpectationResult {
-        let hits = lines.filter { $0.text.contains(text) }
+        let hits = lines.filter { TextSearch.contains($0.text, text) }
         return ExpectationResult(
             text: text, outcome: hits.count == count ? .matched(nothing) : .wrongCount(hits, expected: count))
     }

@@ -17,10 +17,26 @@ public struct Transcript: CustomStringConvertible {
 
     /// Creates the transcript of `records`, applying `redactions` to each line in order.
     public init(_ records: [AuditRecord], redactions: [Redaction] = []) {
+        self.init(records: records, lines: records.map { Transcript.line(for: $0, redactions: redactions) })
+    }
+
+    private init(records: [AuditRecord], lines: [String]) {
         self.records = records
-        self.lines = records.map { record in
-            redactions.reduce(record.description) { line, redaction in redaction(line) }
+        self.lines = lines
+    }
+
+    /// This transcript followed by the lines of the records after it in `records`, which
+    /// must start where this one does; otherwise (the store dropped records) all of `records`.
+    func extended(with records: [AuditRecord], redactions: [Redaction]) -> Transcript {
+        guard records.first?.sequence == self.records.first?.sequence, records.count >= self.records.count else {
+            return Transcript(records, redactions: redactions)
         }
+        let added = records[self.records.count...].map { Transcript.line(for: $0, redactions: redactions) }
+        return Transcript(records: records, lines: lines + added)
+    }
+
+    private static func line(for record: AuditRecord, redactions: [Redaction]) -> String {
+        redactions.reduce(record.description) { line, redaction in redaction(line) }
     }
 
     /// The lines, joined by newlines.

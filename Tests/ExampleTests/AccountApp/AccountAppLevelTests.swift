@@ -151,7 +151,7 @@ struct AccountAppLevelTests {
     // MARK: B+P
 
     @Test func behaviourWithTheTerminalShowsWhatTheStandInPortalSays() throws {
-        let bp = try TestFabric {
+        let bp = TestFabric {
             let (service, keys) = portalStandIn()
             let presentation = TerminalPresentation()
             let behaviour = AccountBehaviour(service: service.ports(keys: keys), presentationStack: presentation.stack)

@@ -50,9 +50,9 @@ struct AccountAppSystemTests {
     @Test func backgroundingScrubsEveryScopeAndViewAndReleasesThem() throws {
         let (app, console, _) = try app()
         for line in ["login ada lovelace", "open 2"] { console.run(line) }
-        weak var detail = app.behaviour.stack.top
-        weak var detailView = app.presentation.stack.top
-        weak var session = app.behaviour.stack.scopes[2]
+        weak let detail = app.behaviour.stack.top
+        weak let detailView = app.presentation.stack.top
+        weak let session = app.behaviour.stack.scopes[2]
         #expect(app.presentation.screen.contains("Savings — $10,400.00"))
         let before = Self.contents(of: app.behaviour.stack.scopes + app.presentation.stack.scopes)
         #expect(Self.secrets.allSatisfy(before.contains), "the check must see the data while it is there")

@@ -1,0 +1,99 @@
+import Foundation
+
+// Runs every benchmark in one process and prints a table, or with --json one JSON object.
+// Ratios are BSP's time divided by the other's: below 1 means BSP is faster.
+
+let configuration = Configuration(arguments: CommandLine.arguments)
+var report = Report()
+
+func progress(_ text: String) {
+    if !configuration.json { FileHandle.standardError.write(Data("… \(text)\n".utf8)) }
+}
+
+for observers in [1, 10] where configuration.runs("send") {
+    progress("send to \(observers)")
+    let closures = SendBenchmarks.closures(observers: observers, configuration)
+    let bsp = SendBenchmarks.notifier(observers: observers, audited: false, configuration)
+    let audited = SendBenchmarks.notifier(observers: observers, audited: true, configuration)
+    let combine = PeerBenchmarks.openCombine(observers: observers, configuration)
+    let center = PeerBenchmarks.notificationCenter(observers: observers, configuration)
+    let stream = await PeerBenchmarks.asyncStream(observers: observers, configuration)
+    let allocations = SendBenchmarks.allocations(observers: observers, configuration)
+    let key = "send\(observers)"
+
+    report.add(
+        "send to \(observers) observer\(observers == 1 ? "" : "s"), auditing off", "\(format(bsp)) ns",
+        "\(ratio(bsp / closures)) closures, \(ratio(bsp / combine)) OpenCombine, "
+            + "\(ratio(bsp / center)) NotificationCenter, \(ratio(bsp / stream)) AsyncStream")
+    report.add("  closures from a plain array (the limit)", "\(format(closures)) ns")
+    report.add("  OpenCombine PassthroughSubject", "\(format(combine)) ns")
+    report.add("  NotificationCenter.post", "\(format(center)) ns")
+    report.add("  AsyncStream yield, delivered", "\(format(stream)) ns")
+    report.add(
+        "  same send, auditing into the in-memory store", "\(format(audited)) ns",
+        "+\(format(audited - bsp)) ns per notification")
+    report.add("  allocations per send, auditing off", allocations.map { format($0, decimals: 2) } ?? "n/a")
+
+    report.figures["\(key)_ns"] = bsp
+    report.figures["\(key)_closures_ns"] = closures
+    report.figures["\(key)_opencombine_ns"] = combine
+    report.figures["\(key)_notificationcenter_ns"] = center
+    report.figures["\(key)_asyncstream_ns"] = stream
+    report.figures["\(key)_audited_ns"] = audited
+    report.figures["\(key)_vs_closures"] = bsp / closures
+    report.figures["\(key)_vs_opencombine"] = bsp / combine
+    report.figures["\(key)_vs_notificationcenter"] = bsp / center
+    report.figures["\(key)_vs_asyncstream"] = bsp / stream
+    if observers == 1 {
+        report.figures["audit_overhead_ns"] = audited - bsp
+        report.figures["allocations_per_send"] = allocations ?? -1
+    } else {
+        report.figures["allocations_per_send10"] = allocations ?? -1
+    }
+}
+
+if configuration.runs("request") {
+    progress("request with reply")
+    let request = SendBenchmarks.request(configuration)
+    report.add(
+        "request with a synchronous reply", "\(format(request.bsp)) ns",
+        "\(ratio(request.bsp / request.direct)) calling the handler directly (\(format(request.direct)) ns)")
+    report.figures["request_reply_ns"] = request.bsp
+    report.figures["request_reply_vs_direct"] = request.bsp / request.direct
+}
+
+if configuration.runs("scope") {
+    progress("scope push + pop")
+    let scope = ScopeBenchmarks.pushAndPop(configuration)
+    report.add("scope push + pop, with companion", "\(format(scope / 1000, decimals: 2)) µs")
+    report.figures["scope_push_pop_us"] = scope / 1000
+}
+
+if configuration.runs("matching") {
+    progress("matching")
+    let matching = MatchingBenchmarks.match(configuration)
+    let lines = configuration.transcriptLines
+    report.add("expect(inOrder:) over \(lines) notifications", "\(format(matching.inOrder)) ms")
+    report.add("expect(exactly:) over \(lines) notifications", "\(format(matching.exactly)) ms")
+    report.figures["match_in_order_ms"] = matching.inOrder
+    report.figures["match_exactly_ms"] = matching.exactly
+    report.figures["match_lines"] = Double(lines)
+}
+
+if configuration.runs("store") {
+    progress("bounded store")
+    let store = MemoryBenchmarks.store(configuration)
+    let growth = [store.bytesAfterTenth, store.bytesAfterAll].map {
+        $0.map { "\(format(Double($0) / 1_048_576, decimals: 2)) MiB" } ?? "n/a"
+    }
+    report.add(
+        "in-memory store after \(configuration.storeNotifications) notifications", "\(store.kept) kept",
+        "capacity \(store.capacity), \(store.dropped) dropped; heap growth \(growth[0]) after a tenth, \(growth[1]) after all"
+    )
+    report.figures["store_notifications"] = Double(configuration.storeNotifications)
+    report.figures["store_kept"] = Double(store.kept)
+    report.figures["store_dropped"] = Double(store.dropped)
+    report.figures["store_heap_growth_bytes"] = store.bytesAfterAll.map(Double.init) ?? -1
+}
+
+print(configuration.json ? report.json : report.table)
