@@ -4,7 +4,9 @@ import BSPCore
 /// and the Behaviour's meta-events.
 struct BehaviourContext {
     let service: PortalPorts
-    let stack: ScopeStack
+    /// Unowned: the stack owns the scopes that hold this context, so owning it back would be a
+    /// cycle that keeps every scope still on the stack alive after the app is gone.
+    unowned let stack: ScopeStack
     let meta: EventNotifier<MetaEvent>
 }
 

@@ -158,14 +158,23 @@ public final class EventNotifier<Event> {
 
     private func deliver(_ event: Event, in frame: AuditFrame?) {
         guard let frame else { return deliver(event) }
-        let count = observers.count
-        var index = 0
-        while index < count {
-            let observer = observers[index]
-            if let handler = observer.handler {
-                frame.run(as: observer.actor) { handler(event) }
+        // One frame for the delivery; an observer that named its actor gets its own, so that
+        // the requests it sends name it as their source. Task-local frames are the audit
+        // path's largest cost, so anonymous observers share.
+        frame.run(as: nil) {
+            let count = observers.count
+            var index = 0
+            while index < count {
+                let observer = observers[index]
+                if let handler = observer.handler {
+                    if let actor = observer.actor {
+                        frame.run(as: actor) { handler(event) }
+                    } else {
+                        handler(event)
+                    }
+                }
+                index += 1
             }
-            index += 1
         }
     }
 

@@ -127,6 +127,21 @@ struct AccountAppSystemTests {
         ])
     }
 
+    @Test func anAppDiscardedMidNavigationFreesEveryScopeAndView() throws {
+        var scopes: [() -> AnyObject?] = []
+        do {
+            let app = try AccountApp()
+            let console = Console(app: app) { _ in }
+            try app.start()
+            for line in ["login ada lovelace", "open 1"] { console.run(line) }
+            for scope in app.behaviour.stack.scopes + app.presentation.stack.scopes {
+                scopes.append { [weak scope] in scope }
+            }
+            #expect(scopes.count == 10)
+        }
+        #expect(scopes.allSatisfy { $0() == nil }, "a scope outlived its app: a retain cycle through the stack")
+    }
+
     @Test func mistypedCommandsAreExplainedNotActedOn() throws {
         let (app, console, screens) = try app()
 
