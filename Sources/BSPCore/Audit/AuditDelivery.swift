@@ -6,6 +6,9 @@ public enum AuditDelivery: String, Hashable, Sendable, Codable, CaseIterable {
     case unobserved
     /// A request sent while its notifier had no live handler.
     case undelivered
-    /// It was discarded to cut a runaway cycle (see ``NotifierError/runawayCycle(_:limit:)``).
+    /// It was queued for a consumer that receives it asynchronously (see ``QueuedNotifier``).
+    case queued
+    /// It was discarded: to cut a runaway cycle (see ``NotifierError/runawayCycle(_:limit:)``),
+    /// or by a full queue's buffering policy (see ``NotifierError/bufferFull(_:)``).
     case dropped
 }

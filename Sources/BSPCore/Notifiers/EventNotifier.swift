@@ -56,11 +56,8 @@ public final class EventNotifier<Event> {
     ///   - name: The notifier's name: one URI segment. A malformed name is a programming
     ///     error and stops the program with a message naming it.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current) {
-        self.uri = NotifierURI(actor: actor, fixedName: name)
-        self.audit = audit
-        self.isAuditing = audit.isEnabled
-        self.text = NotificationText.now
+    public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current) {
+        self.init(of: actor, named: name, audit: audit, text: NotificationText.now)
     }
 
     /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
@@ -70,12 +67,18 @@ public final class EventNotifier<Event> {
     ///   - actor: The URI of the actor that owns the notifier.
     ///   - name: The notifier's name: one URI segment.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current)
+    public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current)
     where Event: Sendable {
+        self.init(of: actor, named: name, audit: audit, text: NotificationText.later)
+    }
+
+    private init(
+        of actor: ActorURI, named name: String, audit: AuditContext, text: @escaping (Event) -> NotificationText
+    ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
         self.isAuditing = audit.isEnabled
-        self.text = NotificationText.later
+        self.text = text
     }
 
     /// Starts observing: `handler` is called with every event emitted from now on, until the

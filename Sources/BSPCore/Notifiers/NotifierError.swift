@@ -14,6 +14,16 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// suspended). The scope's URI is named; the request was not delivered.
     case scopeTerminated(NotifierURI, scope: ActorURI)
 
+    /// A queued notifier's buffer was full, so a notification was dropped by its buffering
+    /// policy (the audit trail names which).
+    case bufferFull(NotifierURI)
+
+    /// A queued notifier's consumer has finished, so the notification was not delivered.
+    case consumerFinished(NotifierURI)
+
+    /// The caller's task was cancelled, so the asynchronous request's reply was not used.
+    case cancelled(NotifierURI)
+
     /// Handlers kept sending on the notifier from inside its own delivery past `limit`, so the
     /// cycle was cut instead of running forever or overflowing the stack.
     case runawayCycle(NotifierURI, limit: Int)
@@ -22,7 +32,7 @@ public enum NotifierError: Error, Hashable, Sendable {
     public var uri: NotifierURI {
         switch self {
         case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
-            .scopeTerminated(let uri, _):
+            .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri):
             uri
         }
     }
@@ -38,6 +48,12 @@ extension NotifierError: CustomStringConvertible {
             "Request notifier '\(uri)' already has a handler; a request notifier has exactly one."
         case .scopeTerminated(let uri, let scope):
             "Request notifier '\(uri)' belongs to scope '\(scope)', which has terminated: the request was not delivered."
+        case .bufferFull(let uri):
+            "Queued notifier '\(uri)' was full: its buffering policy dropped a notification."
+        case .consumerFinished(let uri):
+            "Queued notifier '\(uri)' has no consumer any more: the notification was not delivered."
+        case .cancelled(let uri):
+            "The request on '\(uri)' was cancelled by its caller."
         case .runawayCycle(let uri, let limit):
             "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times within "
                 + "one delivery; the rest were dropped."

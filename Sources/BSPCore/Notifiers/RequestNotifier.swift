@@ -64,11 +64,8 @@ public final class RequestNotifier<Request, Reply> {
     ///   - name: The notifier's name: one URI segment. A malformed name is a programming
     ///     error and stops the program with a message naming it.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
-        self.uri = NotifierURI(actor: actor, fixedName: name)
-        self.audit = audit
-        self.isAuditing = audit.isEnabled
-        self.text = NotificationText.now
+    public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
+        self.init(of: actor, named: name, audit: audit, text: NotificationText.now)
     }
 
     /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
@@ -78,12 +75,18 @@ public final class RequestNotifier<Request, Reply> {
     ///   - actor: The URI of the actor that owns the notifier.
     ///   - name: The notifier's name: one URI segment.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current)
+    public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current)
     where Request: Sendable {
+        self.init(of: actor, named: name, audit: audit, text: NotificationText.later)
+    }
+
+    private init(
+        of actor: ActorURI, named name: String, audit: AuditContext, text: @escaping (Request) -> NotificationText
+    ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
         self.isAuditing = audit.isEnabled
-        self.text = NotificationText.later
+        self.text = text
     }
 
     /// Installs the handler of this notifier, for as long as `owner` lives.

@@ -23,6 +23,7 @@ public final class ScopeLifecycle {
 
     private var tokens: [ObservationToken] = []
     private var cancellations: [() -> Void] = []
+    private var completions: [@Sendable () async -> Void] = []
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
@@ -36,13 +37,25 @@ public final class ScopeLifecycle {
         tokens.append(token)
     }
 
-    /// Keeps `task` until the scope deactivates, then cancels it.
+    /// Keeps `task` until the scope deactivates, then cancels it. The pop's ``ScopeExit`` can
+    /// await its end with ``ScopeExit/awaitOwnedWork()``.
     public func own<Success, Failure>(_ task: Task<Success, Failure>) {
+        completions.append { _ = await task.result }
         guard isOperating else {
             task.cancel()
             return
         }
         cancellations.append { task.cancel() }
+    }
+
+    /// Waits until every task the scope owned has ended.
+    var ownedWorkCompletion: @Sendable () async -> Void {
+        let completions = self.completions
+        return {
+            for completion in completions {
+                await completion()
+            }
+        }
     }
 
     /// Whether work handed over now would run: the scope has not begun to deactivate.

@@ -131,7 +131,7 @@ extension ScopeStack {
         popCompanion(of: scope)
         scope.deactivate()
         scope.lifecycle.endOwnedWork()
-        let exit = ScopeExit(scope: scope.uri, result: scope.result)
+        let exit = ScopeExit(scope: scope.uri, result: scope.result, ownedWork: scope.lifecycle.ownedWorkCompletion)
         scopes.removeLast()
         audit.scopeDidEnd(scope.uri)
         scope.lifecycle.state = .terminated

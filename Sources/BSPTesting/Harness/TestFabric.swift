@@ -232,6 +232,16 @@ public final class TestFabric<System> {
         conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Whether `expect(inOrder:)` would pass now, without reporting or accounting.
+    func wouldPass(inOrder expected: [String], in filter: TranscriptFilter) -> Bool {
+        TranscriptMatcher.inOrder(expected, in: unaccountedLines(in: filter)).allSatisfy(\.isSatisfied)
+    }
+
+    /// Whether `expect(count:of:)` would pass now, without reporting or accounting.
+    func wouldPass(count: Int, of text: String, in filter: TranscriptFilter) -> Bool {
+        TranscriptMatcher.count(count, of: text, in: transcript.lines(in: filter)).isSatisfied
+    }
+
     private func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
         transcript.lines(in: filter).filter { !accounted.contains($0.sequence) }
     }

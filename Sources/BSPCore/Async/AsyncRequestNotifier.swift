@@ -1,0 +1,99 @@
+/// An asynchronous bi-way notifier: the caller awaits the reply to its request.
+///
+/// The handler runs in the caller's task, so cancelling the caller reaches the handler
+/// (`Task.isCancelled` is `true` there), and the caller gets ``NotifierError/cancelled(_:)``
+/// instead of a reply it no longer wants. A request with no live handler fails with
+/// ``NotifierError/unhandledRequest(_:)``, naming the notifier's URI.
+///
+/// ```swift
+/// let lookups = AsyncRequestNotifier<String, Place?>(of: "/actor/service/geocoder")
+/// try lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+///
+/// let place = try await lookups.send("Bennelong Point, Sydney")
+/// ```
+public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sendable {
+    /// The notifier's URI, such as `/actor/service/geocoder/notifier/request`.
+    public let uri: NotifierURI
+
+    /// The context this notifier reports to, captured when it was created.
+    public let audit: AuditContext
+
+    private struct Handler: @unchecked Sendable {
+        // @unchecked: `owner` is a weak reference to a Sendable object, set once.
+        weak var owner: (any AnyObject & Sendable)?
+        let body: @Sendable (any AnyObject & Sendable, Request) async -> Reply
+    }
+
+    private let handler = Locked<Handler?>(nil)
+
+    /// Creates an asynchronous request notifier of the actor `actor`, with the URI
+    /// `<actor>/notifier/<name>` and no handler yet.
+    ///
+    /// - Parameters:
+    ///   - actor: The URI of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
+        self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.audit = audit
+    }
+
+    /// Installs the handler, for as long as `owner` lives.
+    ///
+    /// - Parameters:
+    ///   - owner: The object that handles requests, held weakly: an actor, a `@MainActor`
+    ///     class, or another `Sendable` class.
+    ///   - body: Called with the owner and each request, in the caller's task.
+    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a live handler is installed.
+    public func handle<Owner: AnyObject & Sendable>(
+        by owner: Owner,
+        _ body: @escaping @Sendable (Owner, Request) async -> Reply
+    ) throws(NotifierError) {
+        let installed = handler.withLock { handler in
+            guard handler?.owner == nil else { return false }
+            handler = Handler(owner: owner) { owner, request in
+                await body(unsafeDowncast(owner as AnyObject, to: Owner.self), request)
+            }
+            return true
+        }
+        guard installed else { throw NotifierError.handlerAlreadyInstalled(uri) }
+    }
+
+    /// Removes the handler: later requests fail with ``NotifierError/unhandledRequest(_:)``.
+    public func removeHandler() {
+        handler.withLock { $0 = nil }
+    }
+
+    /// Whether a handler whose owner is alive is installed.
+    public var isHandled: Bool {
+        handler.withLock { $0?.owner != nil }
+    }
+
+    /// Sends `request` and awaits the reply.
+    ///
+    /// - Throws: ``NotifierError/unhandledRequest(_:)`` when no live handler is installed, or
+    ///   ``NotifierError/cancelled(_:)`` when the calling task is cancelled.
+    public func send(_ request: Request) async throws(NotifierError) -> Reply {
+        let live = handler.withLock { handler in handler?.owner.map { ($0, handler!.body) } }
+        guard let (owner, body) = live else {
+            if audit.isEnabled { _ = record(request, delivery: .undelivered) }
+            throw NotifierError.unhandledRequest(uri)
+        }
+        guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
+        let reply: Reply
+        if audit.isEnabled {
+            let frame = record(request, delivery: .delivered)
+            reply = await AuditFrame.$current.withValue(frame) { await body(owner, request) }
+        } else {
+            reply = await body(owner, request)
+        }
+        guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
+        return reply
+    }
+
+    private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
+        audit.record(
+            NotificationText.later(request), on: uri, variety: .request,
+            targets: delivery == .delivered ? [uri.actor] : [], delivery: delivery)
+    }
+}

@@ -1,0 +1,86 @@
+import BSPCore
+import Testing
+
+@Suite("Asynchronous requests")
+struct AsyncRequestNotifierTests {
+    actor Geocoder {
+        var asked: [String] = []
+        func place(for address: String) async -> String {
+            asked.append(address)
+            await Task.yield()
+            return "place of \(address)"
+        }
+    }
+
+    /// A handler that works until it is cancelled, and says whether it saw the cancellation.
+    actor Patient {
+        var sawCancellation = false
+        var started = false
+        func work() async -> Int {
+            started = true
+            while !Task.isCancelled { await Task.yield() }
+            sawCancellation = true
+            return -1
+        }
+    }
+
+    @Test func theCallerAwaitsTheHandlersReply() async throws {
+        let geocoder = Geocoder()
+        let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder")
+        try lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+
+        let place = try await lookups.send("Bennelong Point")
+
+        #expect(place == "place of Bennelong Point")
+        #expect(await geocoder.asked == ["Bennelong Point"])
+    }
+
+    @Test func aRequestWithoutAHandlerFailsNamingTheURI() async {
+        let recording = Recording()
+        let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder", audit: recording.context)
+
+        await #expect(throws: NotifierError.unhandledRequest(lookups.uri)) { try await lookups.send("nowhere") }
+        #expect(recording.store.records.map(\.delivery) == [.undelivered])
+    }
+
+    @Test func aRequestToAHandlerThatIsGoneFailsAndASecondHandlerIsRefused() async throws {
+        let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder")
+        var geocoder: Geocoder? = Geocoder()
+        try lookups.handle(by: geocoder!) { geocoder, address in await geocoder.place(for: address) }
+        #expect(throws: NotifierError.handlerAlreadyInstalled(lookups.uri)) {
+            try lookups.handle(by: Geocoder()) { _, _ in "" }
+        }
+
+        geocoder = nil
+
+        #expect(!lookups.isHandled)
+        await #expect(throws: NotifierError.unhandledRequest(lookups.uri)) { try await lookups.send("x") }
+    }
+
+    @Test func cancellingTheCallerReachesTheHandlerAndTheCallerGetsATypedError() async throws {
+        let patient = Patient()
+        let work = AsyncRequestNotifier<Void, Int>(of: "/actor/service/worker")
+        try work.handle(by: patient) { patient, _ in await patient.work() }
+
+        let caller = Task { try await work.send(()) }
+        while await !patient.started { await Task.yield() }
+        caller.cancel()
+
+        await #expect(throws: NotifierError.cancelled(work.uri)) { try await caller.value }
+        #expect(await patient.sawCancellation)
+    }
+
+    @Test func aCallerAlreadyCancelledDoesNotReachTheHandler() async throws {
+        let geocoder = Geocoder()
+        let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder")
+        try lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+
+        let caller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await lookups.send("never")
+        }
+
+        await #expect(throws: NotifierError.cancelled(lookups.uri)) { try await caller.value }
+        #expect(await geocoder.asked.isEmpty)
+    }
+}

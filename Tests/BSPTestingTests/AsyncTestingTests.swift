@@ -1,0 +1,71 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+/// A time-based Service: ticks on whatever clock it is given, reporting through a queue.
+final class Metronome: Sendable {
+    let ticks = QueuedNotifier<Int>(of: "/actor/service/metronome", named: "tick")
+
+    func run(on clock: some Clock<Duration>, beats: Int) async {
+        for beat in 1...beats {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            ticks.send(beat)
+        }
+        ticks.finish()
+    }
+}
+
+@Suite("Asynchronous testing")
+struct AsyncTestingTests {
+    @Test func aTestClockMovesOnlyWhenAdvancedAndWakesSleepersInOrder() async {
+        let clock = TestClock()
+        let woken = Locked<[Int]>([])
+        let sleepers = (1...3).map { seconds in
+            Task {
+                try? await clock.sleep(for: .seconds(seconds))
+                woken.withLock { $0.append(seconds) }
+            }
+        }
+        while clock.sleepers < 3 { await Task.yield() }
+
+        clock.advance(by: .seconds(2))
+        for sleeper in sleepers.prefix(2) { await sleeper.value }
+        #expect(woken.withLock { $0 }.sorted() == [1, 2])
+        #expect(clock.sleepers == 1)
+
+        sleepers[2].cancel()
+        await sleepers[2].value
+        #expect(clock.sleepers == 0)
+        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+    }
+
+    @Test func aServiceOnATestClockIsDrivenByTheTestAndMatchedWhenItsNotificationsArrive() async {
+        let clock = TestClock()
+        let app = TestFabric { Metronome() }
+        let service = Task { [metronome = app.system] in await metronome.run(on: clock, beats: 3) }
+        let consumer = Task { [ticks = app.system.ticks] in try? await ticks.consume { _ in } }
+
+        for _ in 1...3 {
+            while clock.sleepers == 0 { await Task.yield() }
+            clock.advance(by: .seconds(1))
+        }
+
+        await app.expectEventually(inOrder: ["<event>: 1 [queued]", "<event>: 2 [queued]", "<event>: 3 [queued]"])
+        await app.expectEventually(count: 3, of: "/actor/service/metronome/notifier/tick")
+        await service.value
+        await consumer.value
+    }
+
+    @Test func waitingInVainFailsAfterTheTimeoutWithTheTranscript() async {
+        let app = TestFabric { EventNotifier<String>(of: "/actor/service") }
+        app.system.emit("early")
+
+        await withKnownIssue {
+            await app.expectEventually(inOrder: ["late"], timeout: .milliseconds(50))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("[1] \"late\" ✗ not found")
+                && text.contains("#1 /actor/service/notifier/event <event>: early")
+        }
+    }
+}
