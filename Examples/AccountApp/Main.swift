@@ -33,7 +33,10 @@ enum AccountAppMain {
             playDemo(on: console)
         } else {
             print(Console.help)
-            while let line = readLine(), console.run(line) {}
+            while true {
+                FileHandle.standardOutput.write(Data("> ".utf8))  // unbuffered, so it shows before input
+                guard let line = readLine(), console.run(line) else { break }
+            }
         }
 
         if let trail = options.trail {
