@@ -24,7 +24,13 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         let body: @Sendable (any AnyObject & Sendable, Request) async -> Reply
     }
 
-    private let handler = Locked<Handler?>(nil)
+    private struct Slot {
+        var handler: Handler?
+        /// The scope holding this notifier, once it has terminated.
+        var terminatedScope: ActorURI?
+    }
+
+    private let slot = Locked(Slot())
 
     /// Creates an asynchronous request notifier of the actor `actor`, with the URI
     /// `<actor>/notifier/<name>` and no handler yet.
@@ -44,40 +50,45 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     ///   - owner: The object that handles requests, held weakly: an actor, a `@MainActor`
     ///     class, or another `Sendable` class.
     ///   - body: Called with the owner and each request, in the caller's task.
-    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a live handler is installed.
+    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a live handler is installed,
+    ///   or ``NotifierError/scopeTerminated(_:scope:)`` when the notifier's scope has terminated.
     public func handle<Owner: AnyObject & Sendable>(
         by owner: Owner,
         _ body: @escaping @Sendable (Owner, Request) async -> Reply
     ) throws(NotifierError) {
-        let installed = handler.withLock { handler in
-            guard handler?.owner == nil else { return false }
-            handler = Handler(owner: owner) { owner, request in
+        let refusal: NotifierError? = slot.withLock { slot in
+            if let scope = slot.terminatedScope { return .scopeTerminated(uri, scope: scope) }
+            guard slot.handler?.owner == nil else { return .handlerAlreadyInstalled(uri) }
+            slot.handler = Handler(owner: owner) { owner, request in
                 await body(unsafeDowncast(owner as AnyObject, to: Owner.self), request)
             }
-            return true
+            return nil
         }
-        guard installed else { throw NotifierError.handlerAlreadyInstalled(uri) }
+        if let refusal { throw refusal }
     }
 
     /// Removes the handler: later requests fail with ``NotifierError/unhandledRequest(_:)``.
     public func removeHandler() {
-        handler.withLock { $0 = nil }
+        slot.withLock { $0.handler = nil }
     }
 
     /// Whether a handler whose owner is alive is installed.
     public var isHandled: Bool {
-        handler.withLock { $0?.owner != nil }
+        slot.withLock { $0.handler?.owner != nil }
     }
 
     /// Sends `request` and awaits the reply.
     ///
-    /// - Throws: ``NotifierError/unhandledRequest(_:)`` when no live handler is installed, or
+    /// - Throws: ``NotifierError/unhandledRequest(_:)`` when no live handler is installed,
+    ///   ``NotifierError/scopeTerminated(_:scope:)`` when the notifier's scope has terminated, or
     ///   ``NotifierError/cancelled(_:)`` when the calling task is cancelled.
     public func send(_ request: Request) async throws(NotifierError) -> Reply {
-        let live = handler.withLock { handler in handler?.owner.map { ($0, handler!.body) } }
+        let (live, terminatedScope) = slot.withLock { slot in
+            (slot.handler.flatMap { handler in handler.owner.map { ($0, handler.body) } }, slot.terminatedScope)
+        }
         guard let (owner, body) = live else {
             if audit.isEnabled { _ = record(request, delivery: .undelivered) }
-            throw NotifierError.unhandledRequest(uri)
+            throw terminatedScope.map { NotifierError.scopeTerminated(uri, scope: $0) } ?? .unhandledRequest(uri)
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
         let reply: Reply
@@ -95,5 +106,14 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         audit.record(
             NotificationText.later(request), on: uri, variety: .request,
             targets: delivery == .delivered ? [uri.actor] : [], delivery: delivery)
+    }
+}
+
+extension AsyncRequestNotifier: ScopeBoundNotifier {
+    func scopeDidTerminate(_ scope: ActorURI) {
+        slot.withLock { slot in
+            slot.terminatedScope = scope
+            slot.handler = nil
+        }
     }
 }

@@ -83,4 +83,24 @@ struct AsyncRequestNotifierTests {
         await #expect(throws: NotifierError.cancelled(lookups.uri)) { try await caller.value }
         #expect(await geocoder.asked.isEmpty)
     }
+
+    @Test func aTerminatedScopesAsynchronousRequestsAreRefusedNamingTheScope() async throws {
+        final class Lookup: Scope {
+            let uri: ActorURI = "/actor/behaviour/scope/lookup"
+            let lifecycle = ScopeLifecycle()
+            let requests = AsyncRequestNotifier<String, String>(of: "/actor/behaviour/scope/lookup")
+        }
+        let geocoder = Geocoder()
+        let lookup = Lookup()
+        try lookup.requests.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+        let stack = ScopeStack(uri: "/actor/behaviour/stack")
+        try stack.push(lookup)
+        #expect(try await lookup.requests.send("here") == "place of here")
+
+        try stack.pop()
+
+        let refusal = NotifierError.scopeTerminated(lookup.requests.uri, scope: lookup.uri)
+        await #expect(throws: refusal) { try await lookup.requests.send("there") }
+        #expect(throws: refusal) { try lookup.requests.handle(by: geocoder) { _, _ in "" } }
+    }
 }
