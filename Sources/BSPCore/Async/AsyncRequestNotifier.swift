@@ -110,6 +110,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 }
 
 extension AsyncRequestNotifier: ScopeBoundNotifier {
+    /// A `Sendable` notifier keeps the context it was created with.
+    func join(_ context: AuditContext) {}
+
     func scopeDidTerminate(_ scope: ActorURI) {
         slot.withLock { slot in
             slot.terminatedScope = scope

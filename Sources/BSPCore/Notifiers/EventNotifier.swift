@@ -31,7 +31,10 @@ public final class EventNotifier<Event> {
     public let uri: NotifierURI
 
     /// The context this notifier reports to, captured when it was created.
-    public let audit: AuditContext
+    ///
+    /// A notifier created outside any context, in a scope, joins the context of the stack the
+    /// scope is pushed onto.
+    public private(set) var audit: AuditContext
 
     /// How many events may be queued by re-entrant emits within one delivery before the
     /// notifier treats it as a runaway cycle.
@@ -44,7 +47,7 @@ public final class EventNotifier<Event> {
     @usableFromInline @exclusivity(unchecked) var isDelivering = false
     @usableFromInline @exclusivity(unchecked) var hasCancelledObservers = false
     @usableFromInline @exclusivity(unchecked) var queue = ReentrantQueue<Event>()
-    @usableFromInline let isAuditing: Bool
+    @usableFromInline @exclusivity(unchecked) var isAuditing: Bool
     /// Renders a notification for the audit trail: later when it is `Sendable`, now otherwise.
     private let text: (Event) -> NotificationText
 
@@ -233,6 +236,16 @@ public final class EventNotifier<Event> {
             targets: targets,
             delivery: delivery ?? (observed ? .delivered : .unobserved)
         )
+    }
+}
+
+extension EventNotifier: ScopeBoundNotifier {
+    func scopeDidTerminate(_ scope: ActorURI) {}
+
+    func join(_ context: AuditContext) {
+        guard audit === AuditContext.disabled, context.isEnabled else { return }
+        audit = context
+        isAuditing = true
     }
 }
 

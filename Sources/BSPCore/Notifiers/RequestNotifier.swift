@@ -41,7 +41,10 @@ public final class RequestNotifier<Request, Reply> {
     public let uri: NotifierURI
 
     /// The context this notifier reports to, captured when it was created.
-    public let audit: AuditContext
+    ///
+    /// A notifier created outside any context, in a scope, joins the context of the stack the
+    /// scope is pushed onto.
+    public private(set) var audit: AuditContext
 
     /// How deep requests on this notifier may nest inside its own handler before the
     /// notifier treats it as a runaway cycle.
@@ -51,7 +54,7 @@ public final class RequestNotifier<Request, Reply> {
     // because no access is held across the call to the handler (see `EventNotifier`).
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>?
     @usableFromInline @exclusivity(unchecked) var nesting = 0
-    @usableFromInline let isAuditing: Bool
+    @usableFromInline @exclusivity(unchecked) var isAuditing: Bool
     /// Renders a notification for the audit trail: later when it is `Sendable`, now otherwise.
     private let text: (Request) -> NotificationText
     private var terminatedScope: ActorURI?
@@ -209,6 +212,12 @@ extension RequestNotifier: ScopeBoundNotifier {
     func scopeDidTerminate(_ scope: ActorURI) {
         terminatedScope = scope
         handler = nil
+    }
+
+    func join(_ context: AuditContext) {
+        guard audit === AuditContext.disabled, context.isEnabled else { return }
+        audit = context
+        isAuditing = true
     }
 }
 

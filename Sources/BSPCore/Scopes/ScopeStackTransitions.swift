@@ -73,6 +73,9 @@ extension ScopeStack {
         try checkPushable(scope)
         scopes.append(scope)
         scope.lifecycle.state = .initiating
+        for notifier in scope.boundNotifiers {
+            notifier.join(audit)
+        }
         audit.scopeDidStart(scope.uri)
         do {
             try pushCompanion(of: scope)
@@ -82,7 +85,7 @@ extension ScopeStack {
             audit.scopeDidEnd(scope.uri)
             throw error
         }
-        scope.activate()
+        runAsScope(scope) { scope.activate() }
         scope.lifecycle.state = .active
         transitions.emit(.pushed(scope.uri))
     }
@@ -129,7 +132,7 @@ extension ScopeStack {
         let scope = scopes[scopes.count - 1]
         scope.lifecycle.state = .deactivating
         popCompanion(of: scope)
-        scope.deactivate()
+        runAsScope(scope) { scope.deactivate() }
         scope.lifecycle.endOwnedWork()
         let exit = ScopeExit(scope: scope.uri, result: scope.result, ownedWork: scope.lifecycle.ownedWorkCompletion)
         scopes.removeLast()
@@ -138,6 +141,12 @@ extension ScopeStack {
         refuseRequests(to: scope)
         transitions.emit(transition)
         return exit
+    }
+
+    /// Runs a scope's own code so that what it sends names the scope as its source.
+    private func runAsScope(_ scope: any Scope, _ body: () -> Void) {
+        guard audit.isEnabled, let frame = AuditFrame.current else { return body() }
+        frame.run(as: scope.uri, body)
     }
 
     private func popCompanion(of scope: any Scope) {
@@ -155,12 +164,8 @@ extension ScopeStack {
 
     /// Makes the terminated scope's request notifiers refuse requests with a typed error.
     private func refuseRequests(to scope: any Scope) {
-        var mirror: Mirror? = Mirror(reflecting: scope)
-        while let current = mirror {
-            for child in current.children {
-                (child.value as? any ScopeBoundNotifier)?.scopeDidTerminate(scope.uri)
-            }
-            mirror = current.superclassMirror
+        for notifier in scope.boundNotifiers {
+            notifier.scopeDidTerminate(scope.uri)
         }
     }
 

@@ -191,3 +191,59 @@ struct ScopeStackTests {
         }
     }
 }
+
+@Suite("Scopes created while the app runs")
+struct LateScopeAuditTests {
+    final class LateScope: Scope {
+        let uri: ActorURI = "/actor/behaviour/scope/late"
+        let lifecycle = ScopeLifecycle()
+        let events = EventNotifier<String>(of: "/actor/behaviour/scope/late")
+        let requests = RequestNotifier<String, Void>(of: "/actor/behaviour/scope/late")
+    }
+
+    @Test func aScopeCreatedOutsideAnyContextReportsToItsStacksContext() throws {
+        let recording = Recording()
+        let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: recording.context)
+        let scope = LateScope()  // created outside any audit context, as scopes usually are
+        #expect(!scope.events.audit.isEnabled)
+
+        try stack.push(scope)
+        scope.events.emit("hello")
+
+        #expect(scope.events.audit === recording.context)
+        #expect(scope.requests.audit === recording.context)
+        #expect(recording.lines.last == "#3 /actor/behaviour/scope/late/notifier/event <event>: hello [unobserved]")
+        #expect(recording.store.records.last?.scope == scope.uri)
+    }
+
+    @Test func aScopeCreatedInItsOwnContextKeepsIt() throws {
+        let stackRecording = Recording()
+        let scopeRecording = Recording()
+        let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: stackRecording.context)
+        let scope = scopeRecording.context.withCurrent { LateScope() }
+
+        try stack.push(scope)
+
+        #expect(scope.events.audit === scopeRecording.context)
+    }
+}
+
+@Suite("Scope attribution")
+struct ScopeAttributionTests {
+    @Test func whatAScopeSendsWhileActivatingOrDeactivatingNamesTheScopeAsItsSource() throws {
+        let recording = Recording()
+        let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: recording.context)
+        let service = RequestNotifier<String, Void>(of: "/actor/service", audit: recording.context)
+        let owner = NamedActor("/actor/service")
+        try service.handle(by: owner) { _, _ in }
+        let scope = JournalScope("hosting", journal: Journal())
+        scope.onActivate = { service.send("verify") }
+        scope.onDeactivate = { service.send("release") }
+
+        try stack.push(scope)
+        try stack.pop()
+
+        let sent = recording.store.records.filter { $0.notifier == service.uri }
+        #expect(sent.map(\.source) == [scope.uri, scope.uri])
+    }
+}
