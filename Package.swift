@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "BSPCore", targets: ["BSPCore"]),
         .library(name: "BSPTesting", targets: ["BSPTesting"]),
+        .executable(name: "bsp-diagram", targets: ["BSPDiagram"]),
         .executable(name: "account-app", targets: ["AccountApp"]),
         .executable(name: "location-button", targets: ["LocationButton"]),
         .executable(name: "tamagotchi", targets: ["Tamagotchi"]),
@@ -21,6 +22,7 @@ let package = Package(
         // Core
         .target(name: "BSPCore"),
         .target(name: "BSPTesting", dependencies: ["BSPCore"]),
+        .executableTarget(name: "BSPDiagram", dependencies: ["BSPCore"]),
 
         // Examples
         .executableTarget(name: "AccountApp", dependencies: ["BSPCore"], path: "Examples/AccountApp"),
@@ -33,7 +35,9 @@ let package = Package(
         .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["AccountApp", "LocationButton", "Tamagotchi", "PlayerControls", "BSPCore", "BSPTesting"]
+            dependencies: [
+                "AccountApp", "LocationButton", "Tamagotchi", "PlayerControls", "BSPDiagram", "BSPCore", "BSPTesting",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

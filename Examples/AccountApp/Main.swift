@@ -21,7 +21,7 @@ enum AccountAppMain {
             exit(2)
         }
         let store = InMemoryAuditStore(capacity: 1_000_000)
-        let audit = options.trail == nil ? AuditContext.disabled : AuditContext(store: store)
+        let audit = options.records ? AuditContext(store: store) : AuditContext.disabled
         let app = try audit.withCurrent {
             try AccountApp(portal: Portal(disconnectionLimit: options.disconnectionLimit))
         }
@@ -42,6 +42,10 @@ enum AccountAppMain {
         if let trail = options.trail {
             try store.trail.write(to: URL(fileURLWithPath: trail))
             print("Audit trail: \(store.count) notifications written to \(trail)")
+        }
+        if let folder = options.diagrams {
+            try Diagrams.write(of: app, trail: store.trail, to: URL(fileURLWithPath: folder))
+            print("Diagrams written to \(folder): \(Diagrams.files.joined(separator: ", "))")
         }
     }
 

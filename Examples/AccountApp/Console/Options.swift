@@ -2,6 +2,7 @@
 struct Options: Equatable {
     var demo = false
     var trail: String?
+    var diagrams: String?
     var disconnectionLimit: Double = 120
 
     init(arguments: [String]) throws(CommandError) {
@@ -12,6 +13,9 @@ struct Options: Equatable {
             case "--trail":
                 guard let file = rest.popFirst() else { throw .usage(Options.usage) }
                 trail = file
+            case "--diagrams":
+                guard let folder = rest.popFirst() else { throw .usage(Options.usage) }
+                diagrams = folder
             case "--disconnect-after":
                 guard let text = rest.popFirst(), let seconds = Double(text), seconds >= 0 else {
                     throw .usage(Options.usage)
@@ -22,5 +26,8 @@ struct Options: Equatable {
         }
     }
 
-    static let usage = "account-app [--demo] [--trail FILE] [--disconnect-after SECONDS]"
+    static let usage = "account-app [--demo] [--trail FILE] [--diagrams FOLDER] [--disconnect-after SECONDS]"
+
+    /// Whether the run is recorded: for a trail or diagrams.
+    var records: Bool { trail != nil || diagrams != nil }
 }

@@ -187,6 +187,8 @@ struct AccountAppSystemTests {
 
     @Test func theExecutableRejectsUnknownOptions() throws {
         let output = try run(product: "account-app", arguments: ["--colour"], expectedStatus: 2, standardError: true)
-        #expect(output.contains("Usage: account-app [--demo] [--trail FILE] [--disconnect-after SECONDS]"))
+        #expect(
+            output.contains(
+                "Usage: account-app [--demo] [--trail FILE] [--diagrams FOLDER] [--disconnect-after SECONDS]"))
     }
 }

@@ -1,0 +1,104 @@
+extension SequenceDiagram {
+    /// The diagram as a self-contained SVG document: no scripts, fonts or images from
+    /// anywhere else, so a browser opens it with no network.
+    public func svg() -> String {
+        let layout = SVGLayout(diagram: self)
+        var svg = layout.header
+        for (index, name) in layout.lifelines.enumerated() {
+            svg += layout.lifeline(name, at: index)
+        }
+        for (row, message) in messages.enumerated() {
+            svg += layout.arrow(message, row: row)
+        }
+        return svg + "</svg>\n"
+    }
+}
+
+/// Where everything goes in the SVG: a column per lifeline, a row per message.
+private struct SVGLayout {
+    static let column = 230
+    static let row = 34
+    static let top = 70
+    let lifelines: [String]
+    let columns: [ActorURI?]
+    let width: Int
+    let height: Int
+
+    init(diagram: SequenceDiagram) {
+        let outside = diagram.messages.contains { $0.from == nil }
+        columns = (outside ? [nil] : []) + diagram.participants.map(Optional.some)
+        lifelines = columns.map { $0?.path ?? "(outside)" }
+        width = max(1, columns.count) * SVGLayout.column + 40
+        height = SVGLayout.top + diagram.messages.count * SVGLayout.row + 60
+    }
+
+    var header: String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+        <style>text{font-family:Helvetica,Arial,sans-serif;font-size:11px}.head{font-size:12px;font-weight:bold}\
+        .request{stroke:#1f4e8c;stroke-width:1.4}.event{stroke:#2e7d32;stroke-width:1.4;stroke-dasharray:6 4}\
+        .life{stroke:#999;stroke-dasharray:3 3}.mark{fill:#fff3cd;stroke:#c9a227}</style>
+        <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">\
+        <path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>
+        <rect width="100%" height="100%" fill="white"/>
+
+        """
+    }
+
+    func x(_ actor: ActorURI?) -> Int {
+        (columns.firstIndex(of: actor) ?? 0) * SVGLayout.column + SVGLayout.column / 2 + 20
+    }
+
+    func lifeline(_ name: String, at index: Int) -> String {
+        let x = index * SVGLayout.column + SVGLayout.column / 2 + 20
+        return """
+            <rect x="\(x - 105)" y="16" width="210" height="30" rx="6" fill="#eef2f7" stroke="#8795a1"/>
+            <text class="head" x="\(x)" y="36" text-anchor="middle">\(XML.escaped(name))</text>
+            <line class="life" x1="\(x)" y1="46" x2="\(x)" y2="\(height - 20)"/>
+
+            """
+    }
+
+    func arrow(_ message: SequenceDiagram.Message, row: Int) -> String {
+        let y = SVGLayout.top + row * SVGLayout.row + 20
+        let from = x(message.from)
+        let to = x(message.to)
+        let style = message.variety == .request ? "request" : "event"
+        var svg = ""
+        if let mark = message.scopeMark {
+            svg +=
+                "<rect class=\"mark\" x=\"\(to + 8)\" y=\"\(y - 24)\" width=\"\(min(200, mark.count * 6 + 12))\" height=\"16\" rx=\"3\"/>"
+            svg += "<text x=\"\(to + 14)\" y=\"\(y - 12)\">\(XML.escaped(mark))</text>\n"
+        }
+        if from == to {
+            svg +=
+                "<path class=\"\(style)\" fill=\"none\" marker-end=\"url(#arrow)\" "
+                + "d=\"M\(from),\(y - 8) h40 v14 h-36\"/>\n"
+            svg += "<text x=\"\(from + 46)\" y=\"\(y)\">\(XML.escaped(message.label))</text>\n"
+        } else {
+            svg +=
+                "<line class=\"\(style)\" x1=\"\(from)\" y1=\"\(y)\" x2=\"\(to)\" y2=\"\(y)\" marker-end=\"url(#arrow)\"/>\n"
+            svg += "<text x=\"\(min(from, to) + 8)\" y=\"\(y - 5)\">\(XML.escaped(message.label))</text>\n"
+        }
+        return svg
+    }
+}
+
+/// XML's escaping for text and attribute values.
+enum XML {
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

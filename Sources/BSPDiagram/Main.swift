@@ -1,0 +1,36 @@
+import BSPCore
+import Foundation
+
+/// `bsp-diagram`: draws a recorded audit trail (JSON Lines) as a topology, a sequence diagram
+/// or a structure report.
+@main
+enum BSPDiagramMain {
+    static func main() {
+        do {
+            try run(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("bsp-diagram: \(error)\n".utf8))
+            exit(error.exitCode)
+        }
+    }
+
+    static func run(_ arguments: [String]) throws(DiagramError) {
+        let command = try DiagramCommand(arguments: arguments)
+        let trail: AuditTrail
+        do {
+            trail = try AuditTrail(contentsOf: URL(fileURLWithPath: command.trail))
+        } catch {
+            throw .trail(error)
+        }
+        let drawing = command.render(trail)
+        guard let output = command.output else {
+            print(drawing, terminator: "")
+            return
+        }
+        do {
+            try Data(drawing.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw .unwritable(output, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import BSPCore
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Golden output for a small fixture: any change to the drawings shows up here as a diff.
+@Suite("Diagrams")
+struct DiagramTests {
+    let trail = DiagramFixture.trail
+
+    @Test func theTopologyAsDOT() {
+        #expect(Topology(trail: trail).dot() == Self.dot)
+    }
+
+    @Test func theTopologyAsMermaid() {
+        #expect(Topology(trail: trail).mermaid() == Self.mermaid)
+    }
+
+    @Test func theSequenceAsMermaid() {
+        #expect(SequenceDiagram(trail: trail).mermaid() == Self.sequence)
+    }
+
+    @Test func theStructureReport() {
+        #expect(StructureReport(topology: Topology(trail: trail), trail: trail).description == Self.report)
+    }
+
+    @Test func theSequenceAsSVGIsWellFormedSelfContainedXML() throws {
+        let svg = SequenceDiagram(trail: trail).svg()
+        let parser = XMLParser(data: Data(svg.utf8))
+
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(svg.contains("present(Sydney &lt;NSW&gt;)"))
+        #expect(svg.contains("class=\"event\""))
+        #expect(svg.contains("class=\"request\""))
+        #expect(svg.contains("▲ push(/actor/behaviour/scope/map)"))
+        #expect(!svg.contains("href") && !svg.contains("<script") && !svg.contains("@import"))
+    }
+
+    @Test func longNotificationsAreTruncatedAndNewlinesFolded() {
+        let record = AuditRecord(
+            sequence: 9, notifier: DiagramFixture.notifier("/actor/a", "event"), variety: .event,
+            notification: String(repeating: "x", count: 100) + "\nmore")
+        let label = SequenceDiagram(trail: AuditTrail([record])).messages[0].label
+
+        #expect(label.count == "#9 ".count + SequenceDiagram.labelLimit + " [delivered]".count - " [delivered]".count)
+        #expect(label.hasSuffix("…"))
+        #expect(!label.contains("\n"))
+    }
+
+    @Test func theLiveFabricsTopologyShowsItsNotifiersObserversAndStacksInOrder() throws {
+        final class Service: BSPActor {
+            let uri: ActorURI = "/actor/service"
+            let requests = RequestNotifier<String, Void>(of: "/actor/service")
+            let events = EventNotifier<String>(of: "/actor/service")
+            init() throws { try requests.handle(by: self) { _, _ in } }
+        }
+        final class Behaviour: BSPActor {
+            let uri: ActorURI = "/actor/behaviour"
+            let stack = ScopeStack(uri: "/actor/behaviour/stack")
+            var tokens: [ObservationToken] = []
+            init(_ service: Service) { service.events.observe(by: self) { _ in }.store(in: &tokens) }
+        }
+        final class Step: Scope {
+            let uri: ActorURI
+            let lifecycle = ScopeLifecycle()
+            let intents: EventNotifier<String>
+            init(_ name: String) {
+                uri = try! ActorURI(validating: "/actor/behaviour/scope/\(name)")
+                intents = EventNotifier(of: uri, named: "intent")
+            }
+        }
+        let service = try Service()
+        let behaviour = Behaviour(service)
+        try behaviour.stack.push(Step("first"))
+        try behaviour.stack.push(Step("second"))
+        let fabric = Fabric()
+        try fabric.add(service)
+        try fabric.add(behaviour)
+
+        let topology = Topology(fabric: fabric)
+
+        #expect(
+            topology.stacks == [
+                Topology.Stack(
+                    uri: "/actor/behaviour/stack",
+                    scopes: ["/actor/behaviour/scope/first", "/actor/behaviour/scope/second"])
+            ])
+        #expect(
+            topology.edges.contains(
+                Topology.Edge(actor: "/actor/behaviour", notifier: service.events.uri, kind: .observes)))
+        #expect(
+            topology.edges.contains(
+                Topology.Edge(actor: "/actor/service", notifier: service.requests.uri, kind: .observes)))
+        #expect(
+            topology.edges.contains(
+                Topology.Edge(actor: "/actor/service", notifier: service.events.uri, kind: .sendsOn)))
+        #expect(topology.notifiers.map(\.uri.path).contains("/actor/behaviour/scope/second/notifier/intent"))
+        #expect(
+            StructureReport(topology: topology).unobserved.contains(
+                try! ActorURI(validating: "/actor/behaviour/scope/first").notifier("intent")))
+        let merged = topology.merging(Topology(trail: trail))
+        #expect(merged.actors.contains("/actor/nobody") && merged.actors.contains("/actor/behaviour/scope/first"))
+    }
+
+    static let dot =
+        """
+        digraph bsp {
+          rankdir=LR;
+          node [fontname="Helvetica", fontsize=10];
+          edge [fontname="Helvetica", fontsize=9];
+          "/actor/behaviour" [shape=box, style=rounded];
+          "/actor/behaviour/stack" [shape=box, style=rounded];
+          "/actor/nobody" [shape=box, style=rounded];
+          "/actor/presentation" [shape=box, style=rounded];
+          "/actor/service" [shape=box, style=rounded];
+          subgraph cluster_0 {
+            label="/actor/behaviour/stack"; style=rounded; color=gray60;
+            "/actor/behaviour/scope/map" [shape=box, style="rounded,filled", fillcolor=gray95];
+          }
+          "/actor/behaviour/stack/notifier/request" [shape=cds, label="/actor/behaviour/stack/notifier/request"];
+          "/actor/nobody/notifier/request" [shape=cds, label="/actor/nobody/notifier/request"];
+          "/actor/presentation/notifier/event" [shape=ellipse, style=dashed, label="/actor/presentation/notifier/event"];
+          "/actor/presentation/notifier/request" [shape=cds, label="/actor/presentation/notifier/request"];
+          "/actor/service/notifier/event" [shape=ellipse, style=dashed, label="/actor/service/notifier/event"];
+          "/actor/service/notifier/request" [shape=cds, label="/actor/service/notifier/request"];
+          "/actor/behaviour/stack/notifier/request" -> "/actor/behaviour/stack" [label="observes", style=dashed];
+          "/actor/behaviour" -> "/actor/behaviour/stack/notifier/request" [label="sends on"];
+          "/actor/presentation/notifier/event" -> "/actor/behaviour" [label="observes", style=dashed];
+          "/actor/presentation" -> "/actor/presentation/notifier/event" [label="sends on"];
+          "/actor/presentation/notifier/request" -> "/actor/presentation" [label="observes", style=dashed];
+          "/actor/behaviour" -> "/actor/presentation/notifier/request" [label="sends on"];
+          "/actor/service/notifier/event" -> "/actor/behaviour" [label="observes", style=dashed];
+          "/actor/service" -> "/actor/service/notifier/event" [label="sends on"];
+          "/actor/service/notifier/request" -> "/actor/service" [label="observes", style=dashed];
+          "/actor/behaviour" -> "/actor/service/notifier/request" [label="sends on"];
+        }
+
+        """
+
+    static let mermaid =
+        """
+        flowchart LR
+          a0["/actor/behaviour"]
+          a1["/actor/behaviour/stack"]
+          a2["/actor/nobody"]
+          a3["/actor/presentation"]
+          a4["/actor/service"]
+          subgraph stack0 ["/actor/behaviour/stack"]
+            direction TB
+            a5["/actor/behaviour/scope/map"]
+          end
+          n6[/"/actor/behaviour/stack/notifier/request"/]
+          n7[/"/actor/nobody/notifier/request"/]
+          n8(["/actor/presentation/notifier/event"])
+          n9[/"/actor/presentation/notifier/request"/]
+          n10(["/actor/service/notifier/event"])
+          n11[/"/actor/service/notifier/request"/]
+          n6 -. observes .-> a1
+          a0 -- sends on --> n6
+          n8 -. observes .-> a0
+          a3 -- sends on --> n8
+          n9 -. observes .-> a3
+          a0 -- sends on --> n9
+          n10 -. observes .-> a0
+          a4 -- sends on --> n10
+          n11 -. observes .-> a4
+          a0 -- sends on --> n11
+
+        """
+
+    static let sequence =
+        """
+        sequenceDiagram
+          participant outside as (outside)
+          participant p0 as /actor/presentation
+          participant p1 as /actor/behaviour
+          participant p2 as /actor/service
+          participant p3 as /actor/behaviour/stack
+          participant p4 as /actor/nobody
+          p0-->>p1: #35;1 showLocationRequested
+          p1->>p2: #35;2 resolveLocation
+          p1->>p3: #35;3 push(/actor/behaviour/scope/map)
+          Note over p3: ▲ push(/actor/behaviour/scope/map)
+          p2-->>p1: #35;4 locationResolved(Sydney#59; NSW)
+          p1->>p0: #35;5 present(Sydney <NSW>)
+          outside->>p4: #35;6 lost [undelivered]
+
+        """
+
+    static let report =
+        """
+        Actors: 5. Notifiers: 6 (4 request, 2 event). Edges: 10 (5 sends on, 5 observes).
+        Fan-in / fan-out (notifiers received from / sent on):
+          /actor/behaviour        2 / 3
+          /actor/behaviour/stack  1 / 0
+          /actor/nobody           0 / 0
+          /actor/presentation     1 / 1
+          /actor/service          1 / 1
+        Cycles: /actor/behaviour ⇄ /actor/presentation ⇄ /actor/service
+        Notifiers nobody observes: none.
+        Requests with no handler: /actor/nobody/notifier/request (1)
+
+        """
+}

@@ -1,0 +1,76 @@
+import BSPCore
+import Foundation
+import Testing
+
+/// The `bsp-diagram` tool and the account app's `--diagrams`, run as a user would.
+@Suite("bsp-diagram")
+struct BSPDiagramTests {
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-diagram-\(UUID())")
+
+    /// A trail of the account app's demo.
+    static func demoTrail() throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let trail = folder.appendingPathComponent("demo.jsonl")
+        _ = try run(product: "account-app", arguments: ["--demo", "--trail", trail.path])
+        return trail
+    }
+
+    @Test func itDrawsEachKindFromATrail() throws {
+        let trail = try Self.demoTrail()
+        let svg = Self.folder.appendingPathComponent("sequence.svg")
+
+        let dot = try run(product: "bsp-diagram", arguments: ["topology", trail.path])
+        let mermaid = try run(product: "bsp-diagram", arguments: ["topology", trail.path, "--mermaid"])
+        let sequence = try run(product: "bsp-diagram", arguments: ["sequence", trail.path])
+        _ = try run(product: "bsp-diagram", arguments: ["sequence", trail.path, "--svg", svg.path])
+        let report = try run(product: "bsp-diagram", arguments: ["report", trail.path])
+
+        #expect(dot.hasPrefix("digraph bsp {") && dot.contains("subgraph cluster_0"))
+        #expect(
+            mermaid.hasPrefix("flowchart LR") && mermaid.contains("/actor/presentation/scope/login/notifier/intent"))
+        #expect(sequence.hasPrefix("sequenceDiagram") && sequence.contains("Note over"))
+        #expect(try String(contentsOf: svg, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(report.hasPrefix("Actors: ") && report.contains("Requests with no handler: none."))
+    }
+
+    @Test func aMissingFileAMalformedLineAndAnUnknownFormatAreClearErrors() throws {
+        let missing = try run(
+            product: "bsp-diagram", arguments: ["report", "/nonexistent/trail.jsonl"], expectedStatus: 1,
+            standardError: true)
+        #expect(missing.contains("Cannot read the audit trail at '/nonexistent/trail.jsonl'"))
+
+        try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+        let broken = Self.folder.appendingPathComponent("broken.jsonl")
+        try Data((DiagramLines.valid + "\n{not json\n").utf8).write(to: broken)
+        let malformed = try run(
+            product: "bsp-diagram", arguments: ["report", broken.path], expectedStatus: 1, standardError: true)
+        #expect(malformed.contains("Line 2 of the audit trail is not a valid record"))
+
+        let format = try run(
+            product: "bsp-diagram", arguments: ["topology", broken.path, "--svg"], expectedStatus: 2,
+            standardError: true)
+        #expect(format.contains("a topology is drawn as --dot or --mermaid"))
+        let unknown = try run(
+            product: "bsp-diagram", arguments: ["poster", broken.path], expectedStatus: 2, standardError: true)
+        #expect(unknown.contains("unknown drawing 'poster'") && unknown.contains("usage: bsp-diagram"))
+    }
+
+    @Test func theAccountAppWritesItsDiagramsWhenAsked() throws {
+        let folder = Self.folder.appendingPathComponent("account-app")
+
+        let output = try run(product: "account-app", arguments: ["--demo", "--diagrams", folder.path])
+
+        #expect(output.contains("Diagrams written to"))
+        let live = try String(contentsOf: folder.appendingPathComponent("live-topology.mmd"), encoding: .utf8)
+        #expect(live.contains("[\"/actor/behaviour/stack\"]") && live.contains("[\"/actor/presentation/stack\"]"))
+        #expect(live.contains("/actor/presentation/scope/login/notifier/intent"))
+        let sequence = try String(contentsOf: folder.appendingPathComponent("sequence.mmd"), encoding: .utf8)
+        #expect(sequence.contains("▲ push(/actor/behaviour/scope/hosting)"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sequence.svg").path))
+    }
+}
+
+enum DiagramLines {
+    static let valid =
+        #"{"delivery":"delivered","depth":0,"notification":"tap","notifier":"/actor/p/notifier/event","sequence":1,"source":"/actor/p","targets":[],"variety":"event"}"#
+}
