@@ -8,7 +8,7 @@ extension SequenceDiagram {
             svg += layout.lifeline(name, at: index)
         }
         for (row, message) in messages.enumerated() {
-            svg += layout.arrow(message, row: row)
+            svg += layout.arrow(message, at: layout.rows[row])
         }
         return svg + "</svg>\n"
     }
@@ -18,9 +18,13 @@ extension SequenceDiagram {
 private struct SVGLayout {
     static let column = 230
     static let row = 34
-    static let top = 70
+    /// Extra room above a message that carries a push or pop mark.
+    static let markRoom = 20
+    static let top = 90
     let lifelines: [String]
     let columns: [ActorURI?]
+    /// The y of each message's arrow.
+    let rows: [Int]
     let width: Int
     let height: Int
 
@@ -28,8 +32,14 @@ private struct SVGLayout {
         let outside = diagram.messages.contains { $0.from == nil }
         columns = (outside ? [nil] : []) + diagram.participants.map(Optional.some)
         lifelines = columns.map { $0?.path ?? "(outside)" }
+        var y = SVGLayout.top
+        rows = diagram.messages.map { message in
+            y += (message.scopeMark == nil ? 0 : SVGLayout.markRoom)
+            defer { y += SVGLayout.row }
+            return y
+        }
         width = max(1, columns.count) * SVGLayout.column + 40
-        height = SVGLayout.top + diagram.messages.count * SVGLayout.row + 60
+        height = y + 40
     }
 
     var header: String {
@@ -60,16 +70,15 @@ private struct SVGLayout {
             """
     }
 
-    func arrow(_ message: SequenceDiagram.Message, row: Int) -> String {
-        let y = SVGLayout.top + row * SVGLayout.row + 20
+    func arrow(_ message: SequenceDiagram.Message, at y: Int) -> String {
         let from = x(message.from)
         let to = x(message.to)
         let style = message.variety == .request ? "request" : "event"
         var svg = ""
         if let mark = message.scopeMark {
             svg +=
-                "<rect class=\"mark\" x=\"\(to + 8)\" y=\"\(y - 24)\" width=\"\(min(200, mark.count * 6 + 12))\" height=\"16\" rx=\"3\"/>"
-            svg += "<text x=\"\(to + 14)\" y=\"\(y - 12)\">\(XML.escaped(mark))</text>\n"
+                "<rect class=\"mark\" x=\"\(to + 8)\" y=\"\(y - 40)\" width=\"\(mark.count * 6 + 20)\" height=\"16\" rx=\"3\"/>"
+            svg += "<text x=\"\(to + 14)\" y=\"\(y - 28)\">\(XML.escaped(mark))</text>\n"
         }
         if from == to {
             svg +=
