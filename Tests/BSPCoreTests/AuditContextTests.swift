@@ -82,6 +82,17 @@ struct AuditContextTests {
         #expect(recording.lines == ["#1 /actor/inside/notifier/event <event>: 2 [unobserved]"])
     }
 
+    @Test func asynchronousWorkInsideWithCurrentCreatesNotifiersInThatContext() async {
+        let recording = Recording()
+
+        let notifier = await recording.context.withCurrent {
+            await Task.yield()
+            return AuditContext.current === recording.context
+        }
+
+        #expect(notifier)
+    }
+
     @Test func withCurrentRethrowsTheBodysTypedError() {
         let recording = Recording()
         #expect(throws: FabricError.duplicateActor("/actor/x")) {

@@ -109,7 +109,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     }
 }
 
-extension AsyncRequestNotifier: ScopeBoundNotifier {
+extension AsyncRequestNotifier: ScopeBound {
     /// A `Sendable` notifier keeps the context it was created with.
     func join(_ context: AuditContext) {}
 

@@ -32,21 +32,15 @@ struct LiveInventory {
     /// values (structs, tuples, optionals) a few levels down but not into other objects.
     private mutating func collect(from value: Any, depth: Int) {
         guard depth < 3 else { return }
-        var mirror: Mirror? = Mirror(reflecting: value)
-        var children: [Mirror.Child] = []
-        while let current = mirror {
-            children += current.children
-            mirror = current.superclassMirror
-        }
-        for child in children {
-            if let notifier = child.value as? any InspectableNotifier {
+        for property in storedProperties(of: value) {
+            if let notifier = property as? any InspectableNotifier {
                 record(notifier)
-            } else if let stack = child.value as? ScopeStack {
+            } else if let stack = property as? ScopeStack {
                 visit(stack as any BSPActor)
-            } else if let actor = child.value as? any BSPActor {
+            } else if let actor = property as? any BSPActor {
                 visit(actor)
-            } else if !(type(of: child.value) is AnyClass) {
-                collect(from: child.value, depth: depth + 1)
+            } else if !(type(of: property) is AnyClass) {
+                collect(from: property, depth: depth + 1)
             }
         }
     }

@@ -239,7 +239,7 @@ public final class EventNotifier<Event> {
     }
 }
 
-extension EventNotifier: ScopeBoundNotifier {
+extension EventNotifier: ScopeBound {
     func scopeDidTerminate(_ scope: ActorURI) {}
 
     func join(_ context: AuditContext) {

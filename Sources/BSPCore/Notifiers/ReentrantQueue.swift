@@ -30,7 +30,6 @@ struct ReentrantQueue<Event> {
     /// Returns `true` the first time it is called within a delivery, so a runaway cycle is
     /// reported once rather than once per dropped event.
     mutating func markRunawayReported() -> Bool {
-        hasPending = true  // so that the delivery's end resets the flag
         defer { runawayReported = true }
         return !runawayReported
     }

@@ -208,7 +208,7 @@ extension RequestNotifier where Reply == Void {
     }
 }
 
-extension RequestNotifier: ScopeBoundNotifier {
+extension RequestNotifier: ScopeBound {
     func scopeDidTerminate(_ scope: ActorURI) {
         terminatedScope = scope
         handler = nil

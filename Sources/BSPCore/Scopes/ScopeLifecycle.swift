@@ -24,6 +24,9 @@ public final class ScopeLifecycle {
     private var tokens: [ObservationToken] = []
     private var cancellations: [() -> Void] = []
     private var completions: [@Sendable () async -> Void] = []
+    private var stacks: [ScopeStack] = []
+    /// The scope's URI, once it is on a stack.
+    var scope: ActorURI?
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
@@ -48,6 +51,17 @@ public final class ScopeLifecycle {
         cancellations.append { task.cancel() }
     }
 
+    /// Keeps `stack`, a stack the scope holds for a sub-flow, until the scope deactivates; then
+    /// its scopes are popped, top first, and later requests to it are refused with
+    /// ``ScopeStackError/undelivered(stack:reason:)`` naming the scope.
+    public func own(_ stack: ScopeStack) {
+        guard isOperating else {
+            scope.map { stack.close(ownedBy: $0) }
+            return
+        }
+        stacks.append(stack)
+    }
+
     /// Waits until every task the scope owned has ended.
     var ownedWorkCompletion: @Sendable () async -> Void {
         let completions = self.completions
@@ -67,8 +81,15 @@ public final class ScopeLifecycle {
     func endOwnedWork() {
         let tokens = self.tokens
         let cancellations = self.cancellations
+        let stacks = self.stacks
         self.tokens = []
         self.cancellations = []
+        self.stacks = []
+        if let scope {
+            for stack in stacks.reversed() {
+                stack.close(ownedBy: scope)
+            }
+        }
         for token in tokens {
             token.cancel()
         }

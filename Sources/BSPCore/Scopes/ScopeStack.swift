@@ -176,5 +176,14 @@ public final class ScopeStack: BSPActor {
     }
 }
 
+extension ScopeStack {
+    /// Ends a stack that a terminated scope owned: its scopes are popped, top first, so that
+    /// their work ends too, and later requests are refused naming the scope.
+    func close(ownedBy scope: ActorURI) {
+        while top != nil, (try? pop()) != nil {}
+        requests.scopeDidTerminate(scope)
+    }
+}
+
 @available(*, unavailable, message: "A scope stack belongs to one isolation domain.")
 extension ScopeStack: Sendable {}

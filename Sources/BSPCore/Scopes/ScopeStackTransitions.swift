@@ -73,7 +73,8 @@ extension ScopeStack {
         try checkPushable(scope)
         scopes.append(scope)
         scope.lifecycle.state = .initiating
-        for notifier in scope.boundNotifiers {
+        scope.lifecycle.scope = scope.uri
+        for notifier in scope.boundParts {
             notifier.join(audit)
         }
         audit.scopeDidStart(scope.uri)
@@ -164,7 +165,7 @@ extension ScopeStack {
 
     /// Makes the terminated scope's request notifiers refuse requests with a typed error.
     private func refuseRequests(to scope: any Scope) {
-        for notifier in scope.boundNotifiers {
+        for notifier in scope.boundParts {
             notifier.scopeDidTerminate(scope.uri)
         }
     }

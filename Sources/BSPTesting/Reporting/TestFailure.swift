@@ -1,3 +1,4 @@
+import BSPCore
 import Testing
 
 #if canImport(XCTest)
@@ -20,7 +21,7 @@ enum TestFailure {
     /// under an unknown test, which still fails the run; XCTest files it under the running test,
     /// if any. It is also written to standard error, in case neither is listening any more.
     static func recordLate(_ message: String, at location: SourceContext, wasSwiftTesting: Bool) {
-        StandardErrorStream.write("swift-bsp: \(message)\n")
+        StandardError.write("swift-bsp: \(message)\n")
         if wasSwiftTesting {
             Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
         } else {
@@ -32,7 +33,7 @@ enum TestFailure {
         #if canImport(XCTest)
         XCTFail(message, file: location.filePath, line: location.line)
         #else
-        StandardErrorStream.write("swift-bsp: \(location.fileID):\(location.line): \(message)\n")
+        StandardError.write("swift-bsp: \(location.fileID):\(location.line): \(message)\n")
         #endif
     }
 }

@@ -247,3 +247,43 @@ struct ScopeAttributionTests {
         #expect(sent.map(\.source) == [scope.uri, scope.uri])
     }
 }
+
+@Suite("Stacks held by scopes")
+struct NestedStackTests {
+    /// A scope with a stack of its own, for sub-flows that end with the scope.
+    final class Wizard: Scope {
+        let uri: ActorURI = "/actor/behaviour/scope/wizard"
+        let lifecycle = ScopeLifecycle()
+        let steps = ScopeStack(uri: "/actor/behaviour/scope/wizard/steps")
+        func activate() { lifecycle.own(steps) }
+    }
+
+    @Test func aStackHeldByATerminatedScopeRefusesRequestsNamingBothURIs() throws {
+        let recording = Recording()
+        let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: recording.context)
+        let wizard = recording.context.withCurrent { Wizard() }
+        try stack.push(wizard)
+        let step = PassThrough("/actor/behaviour/scope/step")
+        try wizard.steps.push(step)
+        try stack.pop()
+
+        #expect(step.lifecycle.state == .terminated)
+        #expect(wizard.steps.scopes.isEmpty)
+        #expect(
+            recording.lines.contains {
+                $0.contains("/actor/behaviour/scope/wizard/steps/notifier/request <request>: pop")
+            })
+
+        let expected = ScopeStackError.undelivered(
+            stack: wizard.steps.uri, reason: .scopeTerminated(wizard.steps.requests.uri, scope: wizard.uri))
+        #expect(throws: expected) { try wizard.steps.push(PassThrough("/actor/behaviour/scope/step")) }
+        #expect(expected.description.contains("'/actor/behaviour/scope/wizard/steps'"))
+        #expect(expected.description.contains("'/actor/behaviour/scope/wizard'"))
+    }
+
+    final class PassThrough: Scope {
+        let uri: ActorURI
+        let lifecycle = ScopeLifecycle()
+        init(_ uri: ActorURI) { self.uri = uri }
+    }
+}
