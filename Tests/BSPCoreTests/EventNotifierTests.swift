@@ -165,6 +165,47 @@ struct EventNotifierTests {
         _ = tokens
     }
 
+    @Test func eachRecordNamesTheObserversThatWereObservingWhenItWasSent() {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context)
+        let first = notifier.observe(by: NamedActor("/actor/first")) { _ in }
+        let anonymous = notifier.observe { _ in }
+        notifier.emit(1)
+        // The second observer cancels the first during a delivery: that delivery's record was
+        // made before, the next one's after.
+        let second = notifier.observe(by: NamedActor("/actor/second")) { _ in first.cancel() }
+        notifier.emit(2)
+        notifier.emit(3)
+        second.cancel()
+        notifier.emit(4)
+        anonymous.cancel()
+        notifier.emit(5)
+
+        let records = recording.store.records
+        #expect(
+            records.map(\.targets) == [
+                ["/actor/first"], ["/actor/first", "/actor/second"], ["/actor/second"], [], [],
+            ])
+        #expect(records.map(\.delivery) == [.delivered, .delivered, .delivered, .delivered, .unobserved])
+        #expect(notifier.observerCount == 0)
+    }
+
+    @Test func cancellingATokenTwiceCountsOnce() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        let token = notifier.observe { _ in }
+        let other = notifier.observe { _ in }
+        let canceller = notifier.observe { _ in
+            token.cancel()
+            token.cancel()
+        }
+
+        notifier.emit(1)
+        token.cancel()
+
+        #expect(notifier.observerCount == 2)
+        _ = (other, canceller)
+    }
+
     @Test func queuedEventKeepsTheHandlerThatSentItAsItsCause() {
         let recording = Recording()
         let notifier = EventNotifier<Int>(of: "/actor/counter", audit: recording.context)

@@ -21,9 +21,9 @@ struct Recording {
     let faults = FaultLog()
     let context: AuditContext
 
-    init() {
+    init(causeTracking: AuditContext.CauseTracking = .synchronous) {
         let faults = self.faults
-        context = AuditContext(store: store) { faults.append($0) }
+        context = AuditContext(store: store, causeTracking: causeTracking) { faults.append($0) }
     }
 
     /// The records as transcript lines.

@@ -56,6 +56,37 @@ struct AsyncTestingTests {
         await consumer.value
     }
 
+    /// A Behaviour that answers a tap by fetching in a task of its own.
+    @MainActor
+    final class Fetcher: BSPActor {
+        let uri: ActorURI = "/actor/behaviour"
+        let taps = EventNotifier<String>(of: "/actor/presentation")
+        let results = EventNotifier<String>(of: "/actor/behaviour", named: "result")
+        private(set) var fetch: Task<Void, Never>?
+        private var token: ObservationToken?
+
+        init() {
+            token = taps.observe(by: self) { [unowned self, results] tap in
+                MainActor.assumeIsolated {
+                    fetch = Task { @MainActor in
+                        await Task.yield()
+                        results.emit("fetched for \(tap)")
+                    }
+                }
+            }
+        }
+    }
+
+    @MainActor
+    @Test func whatATaskStartedByAHandlerSendsNamesThatHandlersNotificationAsItsCause() async {
+        let app = TestFabric { Fetcher() }
+
+        app.exercise(app.taps, "tap")
+        await app.fetch?.value
+
+        app.expect(inOrder: ["/actor/behaviour/notifier/result <event>: fetched for tap ← #1"])
+    }
+
     @Test func waitingInVainFailsAfterTheTimeoutWithTheTranscript() async {
         let app = TestFabric { EventNotifier<String>(of: "/actor/service") }
         app.system.emit("early")

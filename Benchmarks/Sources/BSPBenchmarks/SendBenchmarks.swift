@@ -1,5 +1,20 @@
 import BSPCore
 
+/// Whether a benchmarked notifier audits, and how far it follows causes.
+enum Auditing {
+    case off
+    case on(AuditContext.CauseTracking)
+
+    /// A fresh context: auditing into an in-memory store, or none.
+    func context() -> AuditContext {
+        switch self {
+        case .off: .disabled
+        case .on(let causeTracking):
+            AuditContext(store: InMemoryAuditStore(capacity: 10_000), causeTracking: causeTracking)
+        }
+    }
+}
+
 /// A notifier send, and the same closures called from a plain array: the limit.
 enum SendBenchmarks {
     static func closures(observers: Int, _ configuration: Configuration) -> Double {
@@ -15,8 +30,8 @@ enum SendBenchmarks {
         }
     }
 
-    static func notifier(observers: Int, audited: Bool, _ configuration: Configuration) -> Double {
-        let (notifier, tokens) = makeNotifier(observers: observers, audited: audited)
+    static func notifier(observers: Int, auditing: Auditing, _ configuration: Configuration) -> Double {
+        let (notifier, tokens) = makeNotifier(observers: observers, auditing: auditing)
         let sends = configuration.sends
         defer { withExtendedLifetime(tokens) {} }
         return nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
@@ -27,7 +42,7 @@ enum SendBenchmarks {
     }
 
     static func allocations(observers: Int, _ configuration: Configuration) -> Double? {
-        let (notifier, tokens) = makeNotifier(observers: observers, audited: false)
+        let (notifier, tokens) = makeNotifier(observers: observers, auditing: .off)
         let sends = configuration.sends / 10
         defer { withExtendedLifetime(tokens) {} }
         return allocationsPerOperation(operations: sends) {
@@ -37,33 +52,40 @@ enum SendBenchmarks {
         }
     }
 
-    /// A request with a synchronous reply, and the same handler called directly.
-    static func request(_ configuration: Configuration) -> (bsp: Double, direct: Double) {
-        let owner = Sink()
-        let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
-        try? requests.handle(by: owner) { _, value in value &+ 1 }
+    /// A request with a synchronous reply, auditing off and on, and the same handler called
+    /// directly.
+    static func request(_ configuration: Configuration) -> (bsp: Double, audited: Double, direct: Double) {
+        let bsp = request(auditing: .off, configuration)
+        let audited = request(auditing: .on(.synchronous), configuration)
         let handler: (Int) -> Int = { $0 &+ 1 }
         let sink = Sink()
         let sends = configuration.sends
+        let direct = nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
+            for value in 0..<sends {
+                sink.take(handler(value))
+            }
+        }
+        return (bsp, audited, direct)
+    }
+
+    private static func request(auditing: Auditing, _ configuration: Configuration) -> Double {
+        let owner = Sink()
+        let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: auditing.context())
+        try? requests.handle(by: owner) { _, value in value &+ 1 }
+        let sink = Sink()
+        let sends = configuration.sends
         // The handler lives as long as its owner: keep the owner alive for the whole run.
-        let bsp = withExtendedLifetime(owner) {
+        return withExtendedLifetime(owner) {
             nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
                 for value in 0..<sends {
                     sink.take((try? requests.send(value)) ?? 0)
                 }
             }
         }
-        let direct = nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
-            for value in 0..<sends {
-                sink.take(handler(value))
-            }
-        }
-        return (bsp, direct)
     }
 
-    private static func makeNotifier(observers: Int, audited: Bool) -> (EventNotifier<Int>, [ObservationToken]) {
-        let audit = audited ? AuditContext(store: InMemoryAuditStore(capacity: 10_000)) : AuditContext.disabled
-        let notifier = EventNotifier<Int>(of: "/actor/bench", audit: audit)
+    private static func makeNotifier(observers: Int, auditing: Auditing) -> (EventNotifier<Int>, [ObservationToken]) {
+        let notifier = EventNotifier<Int>(of: "/actor/bench", audit: auditing.context())
         let sink = Sink()
         let tokens = (0..<observers).map { _ in notifier.observe { sink.take($0) } }
         return (notifier, tokens)

@@ -13,8 +13,9 @@ func progress(_ text: String) {
 for observers in [1, 10] where configuration.runs("send") {
     progress("send to \(observers)")
     let closures = SendBenchmarks.closures(observers: observers, configuration)
-    let bsp = SendBenchmarks.notifier(observers: observers, audited: false, configuration)
-    let audited = SendBenchmarks.notifier(observers: observers, audited: true, configuration)
+    let bsp = SendBenchmarks.notifier(observers: observers, auditing: .off, configuration)
+    let audited = SendBenchmarks.notifier(observers: observers, auditing: .on(.synchronous), configuration)
+    let acrossTasks = SendBenchmarks.notifier(observers: observers, auditing: .on(.acrossTasks), configuration)
     let combine = PeerBenchmarks.openCombine(observers: observers, configuration)
     let center = PeerBenchmarks.notificationCenter(observers: observers, configuration)
     let stream = await PeerBenchmarks.asyncStream(observers: observers, configuration)
@@ -32,6 +33,9 @@ for observers in [1, 10] where configuration.runs("send") {
     report.add(
         "  same send, auditing into the in-memory store", "\(format(audited)) ns",
         "+\(format(audited - bsp)) ns per notification")
+    report.add(
+        "  same, following causes across tasks", "\(format(acrossTasks)) ns",
+        "+\(format(acrossTasks - bsp)) ns per notification")
     report.add("  allocations per send, auditing off", allocations.map { format($0, decimals: 2) } ?? "n/a")
 
     report.figures["\(key)_ns"] = bsp
@@ -40,12 +44,14 @@ for observers in [1, 10] where configuration.runs("send") {
     report.figures["\(key)_notificationcenter_ns"] = center
     report.figures["\(key)_asyncstream_ns"] = stream
     report.figures["\(key)_audited_ns"] = audited
+    report.figures["\(key)_audited_across_tasks_ns"] = acrossTasks
     report.figures["\(key)_vs_closures"] = bsp / closures
     report.figures["\(key)_vs_opencombine"] = bsp / combine
     report.figures["\(key)_vs_notificationcenter"] = bsp / center
     report.figures["\(key)_vs_asyncstream"] = bsp / stream
     if observers == 1 {
         report.figures["audit_overhead_ns"] = audited - bsp
+        report.figures["audit_overhead_across_tasks_ns"] = acrossTasks - bsp
         report.figures["allocations_per_send"] = allocations ?? -1
     } else {
         report.figures["allocations_per_send10"] = allocations ?? -1
@@ -58,7 +64,12 @@ if configuration.runs("request") {
     report.add(
         "request with a synchronous reply", "\(format(request.bsp)) ns",
         "\(ratio(request.bsp / request.direct)) calling the handler directly (\(format(request.direct)) ns)")
+    report.add(
+        "  same request, auditing into the in-memory store", "\(format(request.audited)) ns",
+        "+\(format(request.audited - request.bsp)) ns per notification")
     report.figures["request_reply_ns"] = request.bsp
+    report.figures["request_audited_ns"] = request.audited
+    report.figures["request_audit_overhead_ns"] = request.audited - request.bsp
     report.figures["request_reply_vs_direct"] = request.bsp / request.direct
 }
 

@@ -94,7 +94,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         let reply: Reply
         if audit.isEnabled {
             let frame = record(request, delivery: .delivered)
-            reply = await AuditFrame.$current.withValue(frame) { await body(owner, request) }
+            reply = await frame.carry { await body(owner, request) }
         } else {
             reply = await body(owner, request)
         }
@@ -103,9 +103,11 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     }
 
     private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
-        audit.record(
-            NotificationText.later(request), on: uri, variety: .request,
-            targets: delivery == .delivered ? [uri.actor] : [], delivery: delivery)
+        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
+        var scopes = ScopeSnapshot()
+        let origin = AuditRecord.Origin(
+            notifier: uri, variety: .request, targets: delivery == .delivered ? [uri.actor] : [])
+        return audit.record(.later(request), from: origin, delivery: delivery, scopes: &scopes)
     }
 }
 

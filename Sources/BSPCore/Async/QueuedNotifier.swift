@@ -117,7 +117,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         guard first else { throw NotifierError.handlerAlreadyInstalled(uri) }
         for await item in stream {
             if let frame = item.frame {
-                await AuditFrame.$current.withValue(frame) { await handle(item.notification) }
+                await frame.carry { await handle(item.notification) }
             } else {
                 await handle(item.notification)
             }
@@ -125,8 +125,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     private func record(_ notification: Notification, delivery: AuditDelivery) -> AuditFrame {
-        audit.record(
-            NotificationText.later(notification), on: uri, variety: variety,
-            targets: [], delivery: delivery)
+        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
+        var scopes = ScopeSnapshot()
+        let origin = AuditRecord.Origin(notifier: uri, variety: variety, targets: [])
+        return audit.record(.later(notification), from: origin, delivery: delivery, scopes: &scopes)
     }
 }

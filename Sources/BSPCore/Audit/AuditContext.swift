@@ -29,24 +29,35 @@ public final class AuditContext: Sendable {
     /// Whether notifiers audit at all; `false` when the store does not record.
     public let isEnabled: Bool
 
+    /// How far a notification's cause is followed.
+    public let causeTracking: CauseTracking
+
     private let faultHandler: @Sendable (any Error) -> Void
     private let lastSequence = Atomic<UInt64>(0)
     private let activeScopes = Locked<[ActorURI]>([])
+    // Bumped, under the lock, whenever a scope starts or ends, so that a notifier can keep the
+    // innermost scope it last saw and take the lock only when that has changed.
+    private let scopesVersion = Atomic<UInt64>(0)
 
     /// Creates a context.
     ///
     /// - Parameters:
     ///   - store: Where records go. The default keeps nothing and turns auditing off.
+    ///   - causeTracking: How far causes are followed: by default through synchronous
+    ///     handlers and the package's asynchronous notifiers; ``CauseTracking/acrossTasks``
+    ///     follows them into every task a handler starts, at a cost per delivery.
     ///   - onFault: Called with every failure that no caller was told of by a thrown error:
     ///     a ``NotifierError`` for a single-way request without handler or a runaway cycle, a
     ///     ``ScopeStackError`` for a queued scope transition that failed. The default writes
     ///     one line to standard error.
     public init(
         store: some AuditStore = NoOpAuditStore(),
+        causeTracking: CauseTracking = .synchronous,
         onFault: @escaping @Sendable (any Error) -> Void = AuditContext.writeToStandardError
     ) {
         self.store = store
         self.isEnabled = store.isRecording
+        self.causeTracking = causeTracking
         self.faultHandler = onFault
     }
 
@@ -82,16 +93,42 @@ public final class AuditContext: Sendable {
         activeScopes.withLock { $0.last }
     }
 
+    /// The innermost active scope, taking the lock only when the scopes changed since
+    /// `snapshot` was taken.
+    func innermostScope(refreshing snapshot: inout ScopeSnapshot) -> ActorURI? {
+        if scopesVersion.load(ordering: .acquiring) != snapshot.version {
+            snapshot = activeScopes.withLock { scopes in
+                ScopeSnapshot(version: scopesVersion.load(ordering: .relaxed), scope: scopes.last)
+            }
+        }
+        return snapshot.scope
+    }
+
     func scopeDidStart(_ scope: ActorURI) {
-        activeScopes.withLock { $0.append(scope) }
+        activeScopes.withLock { scopes in
+            scopes.append(scope)
+            scopesVersion.add(1, ordering: .releasing)
+        }
     }
 
     func scopeDidEnd(_ scope: ActorURI) {
         activeScopes.withLock { scopes in
             if let index = scopes.lastIndex(of: scope) {
                 scopes.remove(at: index)
+                scopesVersion.add(1, ordering: .releasing)
             }
         }
+    }
+
+    /// Hands `record` to the store.
+    func keep(_ record: consuming AuditRecord) {
+        keep(record, in: store)
+    }
+
+    /// Hands `record` to `store`, opened: calling through `any AuditStore` would copy the
+    /// store on every record.
+    private func keep<Store: AuditStore>(_ record: consuming AuditRecord, in store: borrowing Store) {
+        store.record(record)
     }
 
     /// The number of the next notification: one order across every notifier of the context.

@@ -1,7 +1,13 @@
-/// The notification whose handler is running on this task or thread, while auditing is on.
+import Synchronization
+
+/// The notification whose handler is running, while auditing is on: what a notification sent
+/// now names as its cause.
 ///
-/// It is task-local so that cause tracking stays right when several threads or tasks share an
-/// ``AuditContext``: each sees only the handler it is inside.
+/// Synchronous handlers keep it in a thread-local slot (see ``ThreadFrameSlot``). Where work
+/// hops to another task — a ``QueuedNotifier``'s consumer, an ``AsyncRequestNotifier``'s
+/// handler, and with ``AuditContext/CauseTracking/acrossTasks`` every task a handler starts —
+/// it travels as a task-local value, which the task inherits.
+@usableFromInline
 struct AuditFrame: Sendable {
     /// The sequence number of the notification being handled.
     var sequence: UInt64
@@ -10,67 +16,137 @@ struct AuditFrame: Sendable {
     /// The actor whose handler is running, if it is known.
     var actor: ActorURI?
 
-    @TaskLocal static var current: AuditFrame?
+    /// The frame a task carries across a hop, inherited by the tasks it starts.
+    @TaskLocal static var inherited: AuditFrame?
 
-    /// Runs `body` as the handler of `actor` for this frame's notification.
-    func run<Result>(as actor: ActorURI?, _ body: () -> Result) -> Result {
+    /// How many handlers of the package's asynchronous notifiers are running now. While
+    /// there are none, only a context that tracks causes across tasks looks for a carried
+    /// frame: reading a task-local costs more than the rest of finding the cause.
+    private static let carriedFrames = Atomic<Int>(0)
+
+    /// The frame of the handler running now: this thread's, or else the one this task carries.
+    ///
+    /// - Parameters:
+    ///   - slot: This thread's slot, if the platform has one.
+    ///   - acrossTasks: Whether a frame inherited from the task that started this one counts;
+    ///     see ``AuditContext/CauseTracking``.
+    static func current(in slot: UnsafeMutablePointer<AuditFrame?>?, acrossTasks: Bool) -> AuditFrame? {
+        guard let slot else { return inherited }
+        if let frame = slot.pointee {
+            return frame
+        }
+        guard acrossTasks || carriedFrames.load(ordering: .relaxed) > 0 else { return nil }
+        return inherited
+    }
+
+    /// Runs `body`, a handler that runs in another task than the notification was sent from,
+    /// carrying this frame to it.
+    func carry<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        AuditFrame.carriedFrames.add(1, ordering: .relaxed)
+        defer { AuditFrame.carriedFrames.subtract(1, ordering: .relaxed) }
+        return try await AuditFrame.$inherited.withValue(self, operation: body, isolation: isolation)
+    }
+
+    /// Runs `body` as the handler of `actor` for this frame's notification, so that what it
+    /// sends names that notification as its cause.
+    ///
+    /// - Parameter acrossTasks: Whether tasks that `body` starts inherit the frame; see
+    ///   ``AuditContext/CauseTracking/acrossTasks``.
+    @usableFromInline
+    func run<Result>(as actor: ActorURI?, acrossTasks: Bool, _ body: () -> Result) -> Result {
+        run(as: actor, in: ThreadFrameSlot.current, acrossTasks: acrossTasks, body)
+    }
+
+    /// Runs `body` as the handler of `actor`, with this thread's slot already at hand.
+    func run<Result>(
+        as actor: ActorURI?,
+        in slot: UnsafeMutablePointer<AuditFrame?>?,
+        acrossTasks: Bool,
+        _ body: () -> Result
+    ) -> Result {
         var frame = self
         frame.actor = actor
-        return AuditFrame.$current.withValue(frame, operation: body)
+        guard let slot else {
+            return AuditFrame.$inherited.withValue(frame, operation: body)
+        }
+        let outer = slot.pointee
+        slot.pointee = frame
+        defer { slot.pointee = outer }
+        guard acrossTasks else { return body() }
+        return AuditFrame.$inherited.withValue(frame, operation: body)
     }
 }
 
 extension AuditContext {
     /// Records a notification that is about to be delivered, and returns the frame its
     /// handlers run in.
+    ///
+    /// - Parameters:
+    ///   - text: The notification, rendered or waiting to be.
+    ///   - origin: The notifier it was sent on, with its variety and targets. An event's
+    ///     sender is its notifier's actor, a request's the actor whose handler is running.
+    ///   - delivery: What becomes of it.
+    ///   - scopes: The innermost active scope as the notifier last saw it, brought up to date.
     func record(
-        _ notification: NotificationText,
-        on notifier: NotifierURI,
-        variety: NotifierVariety,
-        targets: [ActorURI],
-        delivery: AuditDelivery
+        _ text: consuming AuditRecord.Text,
+        from origin: consuming AuditRecord.Origin,
+        delivery: AuditDelivery,
+        scopes: inout ScopeSnapshot
     ) -> AuditFrame {
-        let parent = AuditFrame.current
+        let parent = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: causeTracking == .acrossTasks)
+        return record(text, from: origin, delivery: delivery, scopes: &scopes, parent: parent)
+    }
+
+    /// Records a notification and runs `handlers` as its handlers: what they send names it as
+    /// the cause. One step, so that finding this thread's frame is done once.
+    func record(
+        _ text: consuming AuditRecord.Text,
+        from origin: consuming AuditRecord.Origin,
+        delivery: AuditDelivery,
+        scopes: inout ScopeSnapshot,
+        handlers: (AuditFrame) -> Void
+    ) {
+        let slot = ThreadFrameSlot.current
+        let acrossTasks = causeTracking == .acrossTasks
+        let parent = AuditFrame.current(in: slot, acrossTasks: acrossTasks)
+        let frame = record(text, from: origin, delivery: delivery, scopes: &scopes, parent: parent)
+        frame.run(as: nil, in: slot, acrossTasks: acrossTasks) { handlers(frame) }
+    }
+
+    private func record(
+        _ text: consuming AuditRecord.Text,
+        from origin: consuming AuditRecord.Origin,
+        delivery: AuditDelivery,
+        scopes: inout ScopeSnapshot,
+        parent: AuditFrame?
+    ) -> AuditFrame {
+        let scope = innermostScope(refreshing: &scopes)
         let sequence = nextSequence()
         let depth = parent.map { $0.depth + 1 } ?? 0
-        let fields = AuditRecord.Fields(
-            sequence: sequence,
-            notifier: notifier,
-            variety: variety,
-            source: variety == .event ? notifier.actor : parent?.actor,
-            targets: targets,
-            notification: "",
-            cause: parent?.sequence,
-            depth: depth,
-            scope: innermostScope,
-            delivery: delivery
-        )
-        switch notification {
-        case .deferred(let render):
-            store.record(AuditRecord(deferring: render, fields))
-        case .rendered(let render):
-            var fields = fields
-            fields.notification = render()
-            store.record(AuditRecord(fields))
-        }
+        let sender: AuditRecord.Sender =
+            origin.variety == .event ? .notifierActor : parent?.actor.map(AuditRecord.Sender.actor) ?? .outside
+        keep(
+            AuditRecord(
+                sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
+                depth: depth, scope: scope, delivery: delivery))
         return AuditFrame(sequence: sequence, depth: depth, actor: nil)
     }
 }
 
-/// How a notifier turns a notification into audit text.
-enum NotificationText {
-    /// Render it when the record is read: the notification is `Sendable`, so it may wait.
-    case deferred(@Sendable () -> String)
-    /// Render it now: the notification may not cross to the thread that reads the record.
-    case rendered(() -> String)
-
-    /// Renders any value now.
-    static func now<Value>(_ value: Value) -> NotificationText {
-        .rendered { String(describing: value) }
+extension AuditRecord.Text {
+    /// The text of `notification`: kept unrendered if `isSendable` (which only a notifier
+    /// whose notification type is `Sendable` may say), rendered now otherwise.
+    static func of<Notification>(_ notification: Notification, isSendable: Bool) -> Self {
+        isSendable
+            ? .unrendered(AuditRecord.SendableNotification(value: notification))
+            : .rendered(String(describing: notification))
     }
 
-    /// Renders a `Sendable` value when its record is read.
-    static func later<Value: Sendable>(_ value: Value) -> NotificationText {
-        .deferred { String(describing: value) }
+    /// Keeps a `Sendable` value, to render when its record is read.
+    static func later<Value: Sendable>(_ value: Value) -> Self {
+        .unrendered(AuditRecord.SendableNotification(value: value))
     }
 }

@@ -3,78 +3,74 @@
 /// A record is made when a notification is sent, before its handlers run, so a trail lists
 /// notifications in the order they were sent, and ``cause`` points back to an earlier record.
 public struct AuditRecord: Sendable {
-    // The fields live in one immutable box, so that handing a record to a store (through the
-    // store protocol, a lock and a ring buffer) copies one reference rather than ten fields;
-    // a setter copies the box first when it is shared.
-    private var storage: Storage
+    // Made on every audited send and moved, not copied, into the store, so it holds few
+    // references: what a notifier records of itself on every send (its URI, variety and
+    // targets) is one shared `Origin`, the sender of an event is that notifier's actor rather
+    // than a copy of it, and a `Sendable` notification waits unrendered.
 
     /// The notification's place in the one order shared by every notifier of an
     /// ``AuditContext``, starting at 1.
-    public var sequence: UInt64 {
-        get { storage.fields.sequence }
-        set { mutate { $0.sequence = newValue } }
-    }
+    public var sequence: UInt64
+
+    private var origin: Origin
 
     /// The notifier the notification was sent on.
     public var notifier: NotifierURI {
-        get { storage.fields.notifier }
-        set { mutate { $0.notifier = newValue } }
+        get { origin.notifier }
+        set { origin = Origin(notifier: newValue, variety: variety, targets: targets) }
     }
 
     /// Whether the notifier is a request (input) or an event (output) notifier.
     public var variety: NotifierVariety {
-        get { storage.fields.variety }
-        set { mutate { $0.variety = newValue } }
-    }
-
-    /// The actor that sent it: for an event, the notifier's owner; for a request, the actor
-    /// whose handler was running when it was sent, or `nil` when it came from outside the fabric.
-    public var source: ActorURI? {
-        get { storage.fields.source }
-        set { mutate { $0.source = newValue } }
+        get { origin.variety }
+        set { origin = Origin(notifier: notifier, variety: newValue, targets: targets) }
     }
 
     /// The actors it was delivered to: for a request, the notifier's owner; for an event, the
     /// observers that named themselves when they started observing.
     public var targets: [ActorURI] {
-        get { storage.fields.targets }
-        set { mutate { $0.targets = newValue } }
-    }
-
-    /// The notification rendered as text with `String(describing:)`.
-    ///
-    /// A `Sendable` notification is rendered when this is first read, not when it is sent, so
-    /// a store that never reads it never pays for it.
-    public var notification: String {
-        get { storage.render?() ?? storage.fields.notification }
-        set { mutate { $0.notification = newValue } }
+        get { origin.targets }
+        set { origin = Origin(notifier: notifier, variety: variety, targets: newValue) }
     }
 
     /// The ``sequence`` of the notification whose handler sent this one, or `nil` for a
     /// notification sent from outside any handler.
-    public var cause: UInt64? {
-        get { storage.fields.cause }
-        set { mutate { $0.cause = newValue } }
-    }
+    public var cause: UInt64?
 
     /// How many handlers deep it was sent: 0 from outside, 1 from the handler of a depth-0
     /// notification, and so on.
-    public var depth: Int {
-        get { storage.fields.depth }
-        set { mutate { $0.depth = newValue } }
-    }
+    public var depth: Int
 
     /// The innermost scope that was active when it was sent, if any: the scope most recently
     /// pushed on a ``ScopeStack`` of the same ``AuditContext`` that had not yet terminated.
-    public var scope: ActorURI? {
-        get { storage.fields.scope }
-        set { mutate { $0.scope = newValue } }
-    }
+    public var scope: ActorURI?
 
     /// What became of the notification.
-    public var delivery: AuditDelivery {
-        get { storage.fields.delivery }
-        set { mutate { $0.delivery = newValue } }
+    public var delivery: AuditDelivery
+
+    private var sender: Sender
+    private var text: Text
+
+    /// The actor that sent it: for an event, the notifier's owner; for a request, the actor
+    /// whose handler was running when it was sent, or `nil` when it came from outside the fabric.
+    public var source: ActorURI? {
+        get {
+            switch sender {
+            case .notifierActor: notifier.actor
+            case .actor(let actor): actor
+            case .outside: nil
+            }
+        }
+        set { sender = newValue.map(Sender.actor) ?? .outside }
+    }
+
+    /// The notification rendered as text with `String(describing:)`.
+    ///
+    /// A `Sendable` notification is rendered when this is read, not when it is sent, so a
+    /// store that never reads it never pays for it.
+    public var notification: String {
+        get { text.rendered }
+        set { text = .rendered(newValue) }
     }
 
     /// Creates a record; the fabric makes these for you, tests and tools make their own.
@@ -90,83 +86,142 @@ public struct AuditRecord: Sendable {
         scope: ActorURI? = nil,
         delivery: AuditDelivery = .delivered
     ) {
-        storage = Storage(
-            Fields(
-                sequence: sequence, notifier: notifier, variety: variety, source: source, targets: targets,
-                notification: notification, cause: cause, depth: depth, scope: scope, delivery: delivery))
+        self.init(
+            sequence: sequence, origin: Origin(notifier: notifier, variety: variety, targets: targets),
+            sender: source.map(Sender.actor) ?? .outside, text: .rendered(notification), cause: cause,
+            depth: depth, scope: scope, delivery: delivery)
     }
 
-    /// A record of `fields`.
-    init(_ fields: Fields) {
-        storage = Storage(fields)
-    }
-
-    /// A record whose notification is rendered by `render` when it is read.
-    init(deferring render: @escaping @Sendable () -> String, _ fields: Fields) {
-        storage = Storage(fields, render: render)
+    /// A record as a notifier makes it.
+    init(
+        sequence: UInt64, origin: consuming Origin, sender: Sender, text: consuming Text, cause: UInt64?,
+        depth: Int, scope: consuming ActorURI?, delivery: AuditDelivery
+    ) {
+        self.sequence = sequence
+        self.origin = origin
+        self.sender = sender
+        self.text = text
+        self.cause = cause
+        self.depth = depth
+        self.scope = scope
+        self.delivery = delivery
     }
 
     /// The record with its notification rendered, so that it is not rendered again.
     var rendered: AuditRecord {
-        guard let render = storage.render else { return self }
-        var fields = storage.fields
-        fields.notification = render()
-        return AuditRecord(fields)
+        guard case .unrendered = text else { return self }
+        var record = self
+        record.text = .rendered(text.rendered)
+        return record
     }
 
-    private mutating func mutate(_ change: (inout Fields) -> Void) {
-        var fields = rendered.storage.fields
-        change(&fields)
-        storage = Storage(fields)
-    }
+    /// What a notifier records of itself with every notification; it makes a new one when
+    /// its targets change.
+    final class Origin: Sendable {
+        let notifier: NotifierURI
+        let variety: NotifierVariety
+        let targets: [ActorURI]
 
-    /// The record's fields, as one value.
-    struct Fields: Hashable, Sendable, Codable {
-        var sequence: UInt64
-        var notifier: NotifierURI
-        var variety: NotifierVariety
-        var source: ActorURI?
-        var targets: [ActorURI]
-        var notification: String
-        var cause: UInt64?
-        var depth: Int
-        var scope: ActorURI?
-        var delivery: AuditDelivery
-    }
-
-    private final class Storage: Sendable {
-        let fields: Fields
-        /// Renders the notification on demand, for a record made with it.
-        let render: (@Sendable () -> String)?
-
-        init(_ fields: Fields, render: (@Sendable () -> String)? = nil) {
-            self.fields = fields
-            self.render = render
+        init(notifier: NotifierURI, variety: NotifierVariety, targets: [ActorURI]) {
+            self.notifier = notifier
+            self.variety = variety
+            self.targets = targets
         }
+    }
+
+    /// Who sent a notification, as a record keeps it.
+    enum Sender: Sendable {
+        /// The actor that owns the notifier: what every event records, without a copy.
+        case notifierActor
+        /// The actor whose handler was running.
+        case actor(ActorURI)
+        /// Nobody in the fabric.
+        case outside
+    }
+
+    /// A notification, as a record keeps it.
+    enum Text: Sendable {
+        /// Rendered already: a notification that could not wait, or text read from a trail.
+        case rendered(String)
+        /// A `Sendable` notification, rendered when it is read.
+        case unrendered(SendableNotification)
+
+        /// The notification as text.
+        var rendered: String {
+            switch self {
+            case .rendered(let text): text
+            case .unrendered(let notification): String(describing: notification.value)
+            }
+        }
+    }
+
+    /// A notification of a `Sendable` type, as a notifier keeps it unrendered.
+    ///
+    /// Held as `Any` so that a generic notifier can keep one without a closure per send;
+    /// only notifiers whose notification type is `Sendable` make them.
+    struct SendableNotification: @unchecked Sendable {
+        let value: Any
     }
 }
 
 extension AuditRecord: Hashable {
     /// Records are equal when every field is.
     public static func == (lhs: AuditRecord, rhs: AuditRecord) -> Bool {
-        lhs.storage === rhs.storage || lhs.rendered.storage.fields == rhs.rendered.storage.fields
+        lhs.sequence == rhs.sequence && lhs.notifier == rhs.notifier && lhs.variety == rhs.variety
+            && lhs.source == rhs.source && lhs.targets == rhs.targets && lhs.cause == rhs.cause
+            && lhs.depth == rhs.depth && lhs.scope == rhs.scope && lhs.delivery == rhs.delivery
+            && lhs.notification == rhs.notification
     }
 
     /// Hashes every field.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(rendered.storage.fields)
+        hasher.combine(sequence)
+        hasher.combine(notifier)
+        hasher.combine(variety)
+        hasher.combine(source)
+        hasher.combine(targets)
+        hasher.combine(notification)
+        hasher.combine(cause)
+        hasher.combine(depth)
+        hasher.combine(scope)
+        hasher.combine(delivery)
     }
 }
 
 extension AuditRecord: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sequence, notifier, variety, source, targets, notification, cause, depth, scope, delivery
+    }
+
     /// Decodes a record from an object with one key per field.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sequence: try container.decode(UInt64.self, forKey: .sequence),
+            notifier: try container.decode(NotifierURI.self, forKey: .notifier),
+            variety: try container.decode(NotifierVariety.self, forKey: .variety),
+            source: try container.decodeIfPresent(ActorURI.self, forKey: .source),
+            targets: try container.decode([ActorURI].self, forKey: .targets),
+            notification: try container.decode(String.self, forKey: .notification),
+            cause: try container.decodeIfPresent(UInt64.self, forKey: .cause),
+            depth: try container.decode(Int.self, forKey: .depth),
+            scope: try container.decodeIfPresent(ActorURI.self, forKey: .scope),
+            delivery: try container.decode(AuditDelivery.self, forKey: .delivery))
     }
 
     /// Encodes the record as an object with one key per field; `nil` fields are left out.
     public func encode(to encoder: any Encoder) throws {
-        try rendered.storage.fields.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(notifier, forKey: .notifier)
+        try container.encode(variety, forKey: .variety)
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encode(targets, forKey: .targets)
+        try container.encode(notification, forKey: .notification)
+        try container.encodeIfPresent(cause, forKey: .cause)
+        try container.encode(depth, forKey: .depth)
+        try container.encodeIfPresent(scope, forKey: .scope)
+        try container.encode(delivery, forKey: .delivery)
     }
 }
 

@@ -22,7 +22,10 @@ public protocol AuditStore: Sendable {
     var isRecording: Bool { get }
 
     /// Keeps one record.
-    func record(_ record: AuditRecord)
+    ///
+    /// The record is handed over, so a store that keeps it moves it rather than copying it;
+    /// an implementation may still declare the parameter without `consuming`.
+    func record(_ record: consuming AuditRecord)
 }
 
 extension AuditStore {

@@ -30,8 +30,8 @@ public final class InMemoryAuditStore: AuditStore {
     }
 
     /// Keeps `record`, overwriting the oldest one if the store is full.
-    public func record(_ record: AuditRecord) {
-        state.withLock { state in
+    public func record(_ record: consuming AuditRecord) {
+        state.withLock(moving: record) { state, record in
             if state.buffer.append(record) {
                 state.droppedCount += 1
             }

@@ -24,9 +24,9 @@ public struct TeeAuditStore: AuditStore {
     }
 
     /// Hands the record to each recording store.
-    public func record(_ record: AuditRecord) {
+    public func record(_ record: consuming AuditRecord) {
         for store in stores where store.isRecording {
-            store.record(record)
+            store.record(copy record)
         }
     }
 }

@@ -34,7 +34,7 @@ public final class EventNotifier<Event> {
     ///
     /// A notifier created outside any context, in a scope, joins the context of the stack the
     /// scope is pushed onto.
-    public private(set) var audit: AuditContext
+    @exclusivity(unchecked) public private(set) var audit: AuditContext
 
     /// How many events may be queued by re-entrant emits within one delivery before the
     /// notifier treats it as a runaway cycle.
@@ -48,8 +48,21 @@ public final class EventNotifier<Event> {
     @usableFromInline @exclusivity(unchecked) var hasCancelledObservers = false
     @usableFromInline @exclusivity(unchecked) var queue = ReentrantQueue<Event>()
     @usableFromInline @exclusivity(unchecked) var isAuditing: Bool
-    /// Renders a notification for the audit trail: later when it is `Sendable`, now otherwise.
-    private let text: (Event) -> NotificationText
+    /// Whether tasks started by handlers inherit the cause: the context's
+    /// ``AuditContext/CauseTracking``, kept here so that delivery need not read the context.
+    @usableFromInline @exclusivity(unchecked) var tracksCausesAcrossTasks: Bool
+
+    // What the audit trail records of each send, kept up to date as observers come and go so
+    // that recording does not walk the observers.
+    @exclusivity(unchecked) private var liveObserverCount = 0
+    /// The notifier and its named observers, as every record of a send names them.
+    @exclusivity(unchecked) private var origin: AuditRecord.Origin
+    @exclusivity(unchecked) private var scopeSnapshot = ScopeSnapshot()
+    /// ``audit``, unretained: recording through it spares a retain and a release of the
+    /// context on every send, while ``audit`` keeps it alive.
+    @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
+    /// Whether `Event` is `Sendable`, so that the audit trail may render it only when read.
+    private let isSendable: Bool
 
     /// Creates an event notifier of the actor `actor`, with the URI
     /// `<actor>/notifier/<name>`.
@@ -60,7 +73,7 @@ public final class EventNotifier<Event> {
     ///     error and stops the program with a message naming it.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current) {
-        self.init(of: actor, named: name, audit: audit, text: NotificationText.now)
+        self.init(of: actor, named: name, audit: audit, isSendable: false)
     }
 
     /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
@@ -72,16 +85,19 @@ public final class EventNotifier<Event> {
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current)
     where Event: Sendable {
-        self.init(of: actor, named: name, audit: audit, text: NotificationText.later)
+        self.init(of: actor, named: name, audit: audit, isSendable: true)
     }
 
     private init(
-        of actor: ActorURI, named name: String, audit: AuditContext, text: @escaping (Event) -> NotificationText
+        of actor: ActorURI, named name: String, audit: AuditContext, isSendable: Bool
     ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
+        self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
-        self.text = text
+        self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
+        self.isSendable = isSendable
+        self.origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: [])
     }
 
     /// Starts observing: `handler` is called with every event emitted from now on, until the
@@ -98,6 +114,10 @@ public final class EventNotifier<Event> {
     ) -> ObservationToken {
         let entry = EventObserver(actor: observer?.uri, handler: handler)
         observers.append(entry)
+        liveObserverCount += 1
+        if let actor = entry.actor {
+            origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: origin.targets + [actor])
+        }
         // Weak both ways: the entry lives in the notifier alone, so a notifier that goes
         // away takes its handlers (and what they captured) with it, tokens or not.
         return ObservationToken { [weak self, weak entry] in
@@ -109,7 +129,7 @@ public final class EventNotifier<Event> {
 
     /// The number of observations that have not been cancelled.
     public var observerCount: Int {
-        observers.count { $0.handler != nil }
+        liveObserverCount
     }
 
     /// Tells every observer, in registration order, that `event` happened.
@@ -151,48 +171,56 @@ public final class EventNotifier<Event> {
 
     /// The slow paths: an emit from inside a delivery is queued; an audited emit is recorded
     /// and delivered with cause tracking.
-    @usableFromInline
+    ///
+    /// Inlinable so that it is specialized for `Event` where it is called: unspecialized, it
+    /// would look up the observers' generic type on every send. Never inlined, so that `emit`
+    /// stays small.
+    @inlinable @inline(never)
     func emitReentrantOrAudited(_ event: Event) {
         if isDelivering {
             enqueue(event)
             return
         }
         isDelivering = true
-        deliver(event, in: record(event))
+        record(event) { frame in deliver(event, in: frame) }
         endDelivery()
     }
 
-    private func deliver(_ event: Event, in frame: AuditFrame?) {
-        guard let frame else { return deliver(event) }
-        // One frame for the delivery; an observer that named its actor gets its own, so that
-        // the requests it sends name it as their source. Task-local frames are the audit
-        // path's largest cost, so anonymous observers share.
-        frame.run(as: nil) {
-            let count = observers.count
-            var index = 0
-            while index < count {
-                let observer = observers[index]
-                if let handler = observer.handler {
-                    if let actor = observer.actor {
-                        frame.run(as: actor) { handler(event) }
-                    } else {
-                        handler(event)
-                    }
+    /// Calls each observer registered when the delivery began, in the frame of the event's
+    /// record; an observer that named its actor gets a frame of its own, so that the requests
+    /// it sends name it as their source.
+    @inlinable
+    func deliver(_ event: Event, in frame: AuditFrame) {
+        // Fields are read through the array rather than by taking the observer out of it:
+        // tokens hold observers weakly, so retaining one goes through its side table.
+        let count = observers.count
+        var index = 0
+        while index < count {
+            if let handler = observers[index].handler {
+                if let actor = observers[index].actor {
+                    frame.run(as: actor, acrossTasks: tracksCausesAcrossTasks) { handler(event) }
+                } else {
+                    handler(event)
                 }
-                index += 1
             }
+            index &+= 1
         }
     }
 
     @usableFromInline
     func deliverQueued() {
         while let (next, frame) = queue.next() {
-            deliver(next, in: frame)
+            if let frame {
+                frame.run(as: nil, acrossTasks: tracksCausesAcrossTasks) { deliver(next, in: frame) }
+            } else {
+                deliver(next)
+            }
         }
         queue.reset()
     }
 
-    private func enqueue(_ event: Event) {
+    @usableFromInline
+    func enqueue(_ event: Event) {
         guard queue.count < Self.reentrantSendLimit else {
             if isAuditing {
                 _ = record(event, delivery: .dropped)
@@ -212,6 +240,11 @@ public final class EventNotifier<Event> {
     }
 
     private func remove(_ entry: EventObserver<Event>) {
+        liveObserverCount -= 1
+        if entry.actor != nil {
+            let targets = observers.compactMap { $0.handler == nil ? nil : $0.actor }
+            origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: targets)
+        }
         if isDelivering {
             // Removing now would shift the indexes of the delivery in progress.
             hasCancelledObservers = true
@@ -220,22 +253,29 @@ public final class EventNotifier<Event> {
         }
     }
 
-    private func record(_ event: Event, delivery: AuditDelivery? = nil) -> AuditFrame {
-        var targets: [ActorURI] = []
-        var observed = false
-        for observer in observers where observer.handler != nil {
-            observed = true
-            if let actor = observer.actor {
-                targets.append(actor)
-            }
+    /// Records `event`, about to be delivered, and delivers it with `deliver` in its frame.
+    @usableFromInline
+    func record(_ event: Event, deliveringWith deliver: (AuditFrame) -> Void) {
+        unretainedAudit._withUnsafeGuaranteedRef { audit in
+            audit.record(
+                .of(event, isSendable: isSendable),
+                from: origin,
+                delivery: liveObserverCount > 0 ? .delivered : .unobserved,
+                scopes: &scopeSnapshot,
+                handlers: deliver
+            )
         }
-        return audit.record(
-            text(event),
-            on: uri,
-            variety: .event,
-            targets: targets,
-            delivery: delivery ?? (observed ? .delivered : .unobserved)
-        )
+    }
+
+    private func record(_ event: Event, delivery: AuditDelivery? = nil) -> AuditFrame {
+        unretainedAudit._withUnsafeGuaranteedRef { audit in
+            audit.record(
+                .of(event, isSendable: isSendable),
+                from: origin,
+                delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
+                scopes: &scopeSnapshot
+            )
+        }
     }
 }
 
@@ -245,7 +285,10 @@ extension EventNotifier: ScopeBound {
     func join(_ context: AuditContext) {
         guard audit === AuditContext.disabled, context.isEnabled else { return }
         audit = context
+        unretainedAudit = .passUnretained(context)
         isAuditing = true
+        tracksCausesAcrossTasks = context.causeTracking == .acrossTasks
+        scopeSnapshot = ScopeSnapshot()
     }
 }
 
@@ -255,7 +298,7 @@ extension EventNotifier: Sendable {}
 /// One observation of an event notifier; its handler is `nil` once cancelled.
 @usableFromInline
 final class EventObserver<Event> {
-    let actor: ActorURI?
+    @usableFromInline let actor: ActorURI?
     @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
 
     init(actor: ActorURI?, handler: @escaping (Event) -> Void) {

@@ -44,7 +44,7 @@ public final class RequestNotifier<Request, Reply> {
     ///
     /// A notifier created outside any context, in a scope, joins the context of the stack the
     /// scope is pushed onto.
-    public private(set) var audit: AuditContext
+    @exclusivity(unchecked) public private(set) var audit: AuditContext
 
     /// How deep requests on this notifier may nest inside its own handler before the
     /// notifier treats it as a runaway cycle.
@@ -55,9 +55,20 @@ public final class RequestNotifier<Request, Reply> {
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>?
     @usableFromInline @exclusivity(unchecked) var nesting = 0
     @usableFromInline @exclusivity(unchecked) var isAuditing: Bool
-    /// Renders a notification for the audit trail: later when it is `Sendable`, now otherwise.
-    private let text: (Request) -> NotificationText
-    private var terminatedScope: ActorURI?
+    /// Whether tasks started by handlers inherit the cause: the context's
+    /// ``AuditContext/CauseTracking``, kept here so that delivery need not read the context.
+    @usableFromInline @exclusivity(unchecked) var tracksCausesAcrossTasks: Bool
+    @usableFromInline var terminatedScope: ActorURI?
+    /// Whether `Request` is `Sendable`, so that the audit trail may render it only when read.
+    private let isSendable: Bool
+    /// The notifier as the records of its requests name it: with its owner as the target
+    /// when a request is delivered, with none when it is not.
+    private let deliveredOrigin: AuditRecord.Origin
+    private let undeliveredOrigin: AuditRecord.Origin
+    @exclusivity(unchecked) private var scopeSnapshot = ScopeSnapshot()
+    /// ``audit``, unretained: recording through it spares a retain and a release of the
+    /// context on every send, while ``audit`` keeps it alive.
+    @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
 
     /// Creates a request notifier of the actor `actor`, with the URI
     /// `<actor>/notifier/<name>` and no handler yet.
@@ -68,7 +79,7 @@ public final class RequestNotifier<Request, Reply> {
     ///     error and stops the program with a message naming it.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
-        self.init(of: actor, named: name, audit: audit, text: NotificationText.now)
+        self.init(of: actor, named: name, audit: audit, isSendable: false)
     }
 
     /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
@@ -80,16 +91,20 @@ public final class RequestNotifier<Request, Reply> {
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current)
     where Request: Sendable {
-        self.init(of: actor, named: name, audit: audit, text: NotificationText.later)
+        self.init(of: actor, named: name, audit: audit, isSendable: true)
     }
 
     private init(
-        of actor: ActorURI, named name: String, audit: AuditContext, text: @escaping (Request) -> NotificationText
+        of actor: ActorURI, named name: String, audit: AuditContext, isSendable: Bool
     ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.deliveredOrigin = AuditRecord.Origin(notifier: uri, variety: .request, targets: [uri.actor])
+        self.undeliveredOrigin = AuditRecord.Origin(notifier: uri, variety: .request, targets: [])
         self.audit = audit
+        self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
-        self.text = text
+        self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
+        self.isSendable = isSendable
     }
 
     /// Installs the handler of this notifier, for as long as `owner` lives.
@@ -145,7 +160,9 @@ public final class RequestNotifier<Request, Reply> {
     }
 
     /// The slow path: auditing, no live handler, a terminated scope, or a runaway cycle.
-    @usableFromInline
+    ///
+    /// Inlinable so that it is specialized where it is called (see `EventNotifier`).
+    @inlinable @inline(never)
     func dispatch(_ request: Request) -> Result<Reply, NotifierError> {
         if let terminatedScope {
             recordIfAuditing(request, delivery: .undelivered)
@@ -165,23 +182,26 @@ public final class RequestNotifier<Request, Reply> {
             return .success(handler.body(owner, request))
         }
         let frame = record(request, delivery: .delivered)
-        return .success(frame.run(as: uri.actor) { handler.body(owner, request) })
+        return .success(frame.run(as: uri.actor, acrossTasks: tracksCausesAcrossTasks) { handler.body(owner, request) })
     }
 
-    private func recordIfAuditing(_ request: Request, delivery: AuditDelivery) {
+    @usableFromInline
+    func recordIfAuditing(_ request: Request, delivery: AuditDelivery) {
         if audit.isEnabled {
             _ = record(request, delivery: delivery)
         }
     }
 
-    private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
-        audit.record(
-            text(request),
-            on: uri,
-            variety: .request,
-            targets: delivery == .delivered ? [uri.actor] : [],
-            delivery: delivery
-        )
+    @usableFromInline
+    func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
+        unretainedAudit._withUnsafeGuaranteedRef { audit in
+            audit.record(
+                .of(request, isSendable: isSendable),
+                from: delivery == .delivered ? deliveredOrigin : undeliveredOrigin,
+                delivery: delivery,
+                scopes: &scopeSnapshot
+            )
+        }
     }
 }
 
@@ -217,7 +237,10 @@ extension RequestNotifier: ScopeBound {
     func join(_ context: AuditContext) {
         guard audit === AuditContext.disabled, context.isEnabled else { return }
         audit = context
+        unretainedAudit = .passUnretained(context)
         isAuditing = true
+        tracksCausesAcrossTasks = context.causeTracking == .acrossTasks
+        scopeSnapshot = ScopeSnapshot()
     }
 }
 

@@ -146,8 +146,10 @@ extension ScopeStack {
 
     /// Runs a scope's own code so that what it sends names the scope as its source.
     private func runAsScope(_ scope: any Scope, _ body: () -> Void) {
-        guard audit.isEnabled, let frame = AuditFrame.current else { return body() }
-        frame.run(as: scope.uri, body)
+        let acrossTasks = audit.causeTracking == .acrossTasks
+        guard audit.isEnabled, let frame = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)
+        else { return body() }
+        frame.run(as: scope.uri, acrossTasks: acrossTasks, body)
     }
 
     private func popCompanion(of scope: any Scope) {

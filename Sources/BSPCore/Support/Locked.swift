@@ -13,8 +13,9 @@ import Musl
 /// ThreadSanitizer cannot see, so every test run under `--sanitize=thread` would report false
 /// races. A platform lock keeps the sanitizer's verdict meaningful.
 package final class Locked<State>: @unchecked Sendable {
-    // @unchecked: every access to `state` happens inside `withLock`.
-    private var state: State
+    // @unchecked: every access to `state` happens inside `withLock`, which is also why the
+    // runtime's exclusivity checks, which cost more than the lock, are off for it.
+    @exclusivity(unchecked) private var state: State
     private let lock = PlatformLock()
 
     /// Creates a lock guarding `state`.
@@ -29,6 +30,17 @@ package final class Locked<State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)
+    }
+
+    /// Runs `body` with exclusive access to the state, handing it `value` to keep: a closure
+    /// that captured `value` instead would copy it.
+    package func withLock<Value, Result>(
+        moving value: consuming Value,
+        _ body: (inout State, consuming Value) -> Result
+    ) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state, value)
     }
 }
 

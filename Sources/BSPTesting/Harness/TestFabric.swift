@@ -24,7 +24,9 @@ public import BSPCore
 /// Swift Testing or XCTest, with the transcript and each expectation marked against it.
 ///
 /// Build the actors inside the closure, so their notifiers report to this fabric alone: tests
-/// running in parallel never see each other's notifications. When the fabric is released at
+/// running in parallel never see each other's notifications. The context follows causes
+/// across tasks (``AuditContext/CauseTracking/acrossTasks``), so what a task started by a
+/// handler sends names that handler's notification as its cause. When the fabric is released at
 /// the end of the test, any notification that still arrives is reported as a failure naming
 /// its notifier.
 @dynamicMemberLookup
@@ -67,7 +69,10 @@ public final class TestFabric<System> {
     ) throws(Failure) {
         let origin = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
         let recorder = TestRecorder(capacity: capacity, origin: origin)
-        let audit = AuditContext(store: recorder) { fault in recorder.recordFault(fault) }
+        // A test values complete causes over the cost per delivery of following them.
+        let audit = AuditContext(store: recorder, causeTracking: .acrossTasks) { fault in
+            recorder.recordFault(fault)
+        }
         self.system = try audit.withCurrent(build)
         self.recorder = recorder
         self.audit = audit

@@ -36,31 +36,6 @@ struct AsyncBridgeTests {
     }
 
     @MainActor
-    @Test func aNotificationSentFromATaskStartedInAHandlerKeepsThatHandlersCause() async {
-        let recording = Recording()
-        let (tap, request) = recording.context.withCurrent {
-            (EventNotifier<String>(of: "/actor/presentation"), EventNotifier<String>(of: "/actor/service"))
-        }
-        var work: Task<Void, Never>?
-        let token = tap.observe { _ in
-            // Observers are called on the emitting actor: here, the main actor.
-            MainActor.assumeIsolated {
-                work = Task { @MainActor in
-                    await Task.yield()
-                    request.emit("fetched later")
-                }
-            }
-        }
-
-        tap.emit("tap")
-        await work?.value
-
-        #expect(recording.store.records.last?.cause == 1)
-        #expect(recording.lines.last == "#2 /actor/service/notifier/event <event>: fetched later ← #1 [unobserved]")
-        _ = token
-    }
-
-    @MainActor
     @Test func tasksAScopeStartedAreCancelledWhenItDeactivatesAndThePopCanAwaitThem() async throws {
         /// Polls in the background; what the task touches is Sendable, as work outside the
         /// fabric's isolation domain must be.
