@@ -29,6 +29,23 @@ struct InMemoryAuditStoreTests {
         #expect(store.records.map(\.sequence) == Array(9_901...10_000))
     }
 
+    @Test(arguments: [1_023, 1_024, 1_025, 5_000])
+    func aLargeStoreGrowsToItsCapacityKeepingOrderWhenItWrapsAndWhenItIsCleared(capacity: Int) {
+        let store = InMemoryAuditStore(capacity: capacity)
+        let sent = capacity * 2 + 7
+        for sequence in 1...sent { store.record(Self.record(UInt64(sequence))) }
+
+        #expect(store.count == capacity)
+        #expect(store.droppedCount == sent - capacity)
+        #expect(store.records.map(\.sequence) == Array(UInt64(sent - capacity + 1)...UInt64(sent)))
+        #expect(store.records.last?.notification == "n\(sent)")
+
+        store.clear()
+        for sequence in 1...capacity { store.record(Self.record(UInt64(sequence))) }
+        #expect(store.records.map(\.sequence) == Array(1...UInt64(capacity)))
+        #expect(store.droppedCount == 0)
+    }
+
     @Test func clearForgetsRecordsAndTheDroppedCount() {
         let store = InMemoryAuditStore(capacity: 2)
         for sequence in 1...5 { store.record(Self.record(UInt64(sequence))) }

@@ -1,22 +1,41 @@
 /// A fixed-capacity buffer that overwrites its oldest element when full.
-struct RingBuffer<Element> {
+///
+/// A store appends to it on every audited send, so it manages its memory itself: an append
+/// into a full buffer is one assignment, without the uniqueness check and value-witness calls
+/// of an array's subscript. The storage grows by doubling up to the capacity, so a large
+/// capacity costs nothing until it is used.
+final class RingBuffer<Element> {
     let capacity: Int
-    private var storage: ContiguousArray<Element> = []
+    private var storage: UnsafeMutablePointer<Element>
+    private var allocated: Int
+    /// The number of elements kept.
+    private(set) var count = 0
+    /// Where the oldest element is, once the buffer is full.
     private var head = 0
 
     init(capacity: Int) {
         precondition(capacity > 0, "A ring buffer needs room for at least one element.")
         self.capacity = capacity
-        storage.reserveCapacity(Swift.min(capacity, 4096))
+        allocated = Swift.min(capacity, 1024)
+        storage = .allocate(capacity: allocated)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
     }
 
     /// Appends `element`, returning `true` if the oldest element was overwritten to make room.
-    mutating func append(_ element: consuming Element) -> Bool {
-        if storage.count < capacity {
-            storage.append(element)
+    func append(_ element: consuming Element) -> Bool {
+        if count < capacity {
+            if count == allocated {
+                grow()
+            }
+            (storage + count).initialize(to: element)
+            count &+= 1
             return false
         }
-        storage[head] = element
+        (storage + head).pointee = element
         // A comparison rather than `%`: a division costs more than the rest of the append.
         head &+= 1
         if head == capacity {
@@ -27,20 +46,29 @@ struct RingBuffer<Element> {
 
     /// The elements, oldest first.
     var elements: [Element] {
-        Array(storage[head...] + storage[..<head])
+        Array(UnsafeBufferPointer(start: storage + head, count: count - head))
+            + Array(UnsafeBufferPointer(start: storage, count: head))
     }
 
-    var count: Int { storage.count }
-
     /// Replaces every element with `transform(element)`, in place.
-    mutating func transformAll(_ transform: (Element) -> Element) {
-        for index in storage.indices {
+    func transformAll(_ transform: (Element) -> Element) {
+        for index in 0..<count {
             storage[index] = transform(storage[index])
         }
     }
 
-    mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
+    func removeAll() {
+        storage.deinitialize(count: count)
+        count = 0
         head = 0
+    }
+
+    private func grow() {
+        let larger = Swift.min(capacity, allocated * 2)
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        moved.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        allocated = larger
     }
 }

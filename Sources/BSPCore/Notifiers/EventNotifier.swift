@@ -197,8 +197,8 @@ public final class EventNotifier<Event> {
         var index = 0
         while index < count {
             if let handler = observers[index].handler {
-                if let actor = observers[index].actor {
-                    frame.run(as: actor, acrossTasks: tracksCausesAcrossTasks) { handler(event) }
+                if observers[index].isNamed {
+                    frame.run(as: observers[index].actor, acrossTasks: tracksCausesAcrossTasks) { handler(event) }
                 } else {
                     handler(event)
                 }
@@ -299,10 +299,14 @@ extension EventNotifier: Sendable {}
 @usableFromInline
 final class EventObserver<Event> {
     @usableFromInline let actor: ActorURI?
+    /// Whether ``actor`` is set: a flag the audited delivery checks for every observer, where
+    /// reading the optional URI would retain and release its text.
+    @usableFromInline let isNamed: Bool
     @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
 
     init(actor: ActorURI?, handler: @escaping (Event) -> Void) {
         self.actor = actor
+        self.isNamed = actor != nil
         self.handler = handler
     }
 }
