@@ -25,7 +25,7 @@ public import BSPCore
 ///
 /// Build the actors inside the closure, so their notifiers report to this fabric alone: tests
 /// running in parallel never see each other's notifications. The context follows causes
-/// across tasks (``AuditContext/CauseTracking/acrossTasks``), so what a task started by a
+/// across tasks (`AuditContext.CauseTracking.acrossTasks`), so what a task started by a
 /// handler sends names that handler's notification as its cause. When the fabric is released at
 /// the end of the test, any notification that still arrives is reported as a failure naming
 /// its notifier.
