@@ -14,8 +14,10 @@ struct Configuration {
 
     init(arguments: [String]) {
         let quick = arguments.contains("--quick")
-        sends = quick ? 10_000 : 2_000_000
-        repetitions = quick ? 1 : 7
+        // Many short rounds rather than a few long ones: the medians, and the round-by-round
+        // differences of interleaved runs, then shrug off a noisy neighbour on a shared machine.
+        sends = quick ? 10_000 : 500_000
+        repetitions = quick ? 1 : 21
         transcriptLines = quick ? 1_000 : 100_000
         storeNotifications = quick ? 10_000 : 1_000_000
         json = arguments.contains("--json")

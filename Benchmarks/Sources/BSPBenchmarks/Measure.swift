@@ -13,6 +13,25 @@ func nanosecondsPerOperation(operations: Int, repetitions: Int, _ body: () -> Vo
     return median(samples)
 }
 
+/// Times each of `bodies`, which perform `operations` operations each, in turn, and does so
+/// `repetitions` times; returns each body's nanoseconds per operation, one sample per round.
+///
+/// Interleaving puts every body under the same conditions in each round, so that differences
+/// and ratios between them, taken round by round, survive a machine whose speed drifts.
+func interleavedSamples(operations: Int, repetitions: Int, _ bodies: [() -> Void]) -> [[Double]] {
+    for body in bodies { body() }  // warm up
+    let clock = ContinuousClock()
+    var samples = [[Double]](repeating: [], count: bodies.count)
+    for _ in 0..<repetitions {
+        for (index, body) in bodies.enumerated() {
+            let elapsed = clock.measure(body)
+            let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+            samples[index].append(nanoseconds / Double(operations))
+        }
+    }
+    return samples
+}
+
 /// The median of `values`.
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

@@ -15,30 +15,59 @@ enum Auditing {
     }
 }
 
+/// The figures of a send, each the median over the rounds of one interleaved run.
+struct SendFigures {
+    /// The same closures called from a plain array: the limit.
+    var closures: Double
+    /// A send, auditing off.
+    var off: Double
+    /// A send, auditing into an in-memory store.
+    var audited: Double
+    /// The same, following causes across tasks.
+    var auditedAcrossTasks: Double
+    /// Auditing's cost per send, `audited - off`, round by round.
+    var auditOverhead: Double
+    /// Following causes across tasks: `auditedAcrossTasks - off`, round by round.
+    var acrossTasksOverhead: Double
+    /// `off / closures`, round by round.
+    var vsClosures: Double
+}
+
 /// A notifier send, and the same closures called from a plain array: the limit.
 enum SendBenchmarks {
-    static func closures(observers: Int, _ configuration: Configuration) -> Double {
+    /// The closures, and a send with auditing off, on, and following causes across tasks,
+    /// measured in turn round after round.
+    static func sends(observers: Int, _ configuration: Configuration) -> SendFigures {
         let sink = Sink()
         let closures: [(Int) -> Void] = (0..<observers).map { _ in { sink.take($0) } }
+        let notifiers = [Auditing.off, .on(.synchronous), .on(.acrossTasks)].map {
+            makeNotifier(observers: observers, auditing: $0)
+        }
         let sends = configuration.sends
-        return nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
+        let callClosures = {
             for value in 0..<sends {
                 for closure in closures {
                     closure(value)
                 }
             }
         }
-    }
-
-    static func notifier(observers: Int, auditing: Auditing, _ configuration: Configuration) -> Double {
-        let (notifier, tokens) = makeNotifier(observers: observers, auditing: auditing)
-        let sends = configuration.sends
-        defer { withExtendedLifetime(tokens) {} }
-        return nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
-            for value in 0..<sends {
-                notifier.emit(value)
+        let emits = notifiers.map { notifier, _ in
+            {
+                for value in 0..<sends {
+                    notifier.emit(value)
+                }
             }
         }
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions, [callClosures] + emits)
+        withExtendedLifetime(notifiers) {}
+        let (limit, off, audited, acrossTasks) = (samples[0], samples[1], samples[2], samples[3])
+        return SendFigures(
+            closures: median(limit), off: median(off), audited: median(audited),
+            auditedAcrossTasks: median(acrossTasks),
+            auditOverhead: median(zip(audited, off).map(-)),
+            acrossTasksOverhead: median(zip(acrossTasks, off).map(-)),
+            vsClosures: median(zip(off, limit).map(/)))
     }
 
     static func allocations(observers: Int, _ configuration: Configuration) -> Double? {

@@ -12,10 +12,8 @@ func progress(_ text: String) {
 
 for observers in [1, 10] where configuration.runs("send") {
     progress("send to \(observers)")
-    let closures = SendBenchmarks.closures(observers: observers, configuration)
-    let bsp = SendBenchmarks.notifier(observers: observers, auditing: .off, configuration)
-    let audited = SendBenchmarks.notifier(observers: observers, auditing: .on(.synchronous), configuration)
-    let acrossTasks = SendBenchmarks.notifier(observers: observers, auditing: .on(.acrossTasks), configuration)
+    let send = SendBenchmarks.sends(observers: observers, configuration)
+    let (closures, bsp, audited, acrossTasks) = (send.closures, send.off, send.audited, send.auditedAcrossTasks)
     let combine = PeerBenchmarks.openCombine(observers: observers, configuration)
     let center = PeerBenchmarks.notificationCenter(observers: observers, configuration)
     let stream = await PeerBenchmarks.asyncStream(observers: observers, configuration)
@@ -24,7 +22,7 @@ for observers in [1, 10] where configuration.runs("send") {
 
     report.add(
         "send to \(observers) observer\(observers == 1 ? "" : "s"), auditing off", "\(format(bsp)) ns",
-        "\(ratio(bsp / closures)) closures, \(ratio(bsp / combine)) OpenCombine, "
+        "\(ratio(send.vsClosures)) closures, \(ratio(bsp / combine)) OpenCombine, "
             + "\(ratio(bsp / center)) NotificationCenter, \(ratio(bsp / stream)) AsyncStream")
     report.add("  closures from a plain array (the limit)", "\(format(closures)) ns")
     report.add("  OpenCombine PassthroughSubject", "\(format(combine)) ns")
@@ -32,10 +30,10 @@ for observers in [1, 10] where configuration.runs("send") {
     report.add("  AsyncStream yield, delivered", "\(format(stream)) ns")
     report.add(
         "  same send, auditing into the in-memory store", "\(format(audited)) ns",
-        "+\(format(audited - bsp)) ns per notification")
+        "+\(format(send.auditOverhead)) ns per notification")
     report.add(
         "  same, following causes across tasks", "\(format(acrossTasks)) ns",
-        "+\(format(acrossTasks - bsp)) ns per notification")
+        "+\(format(send.acrossTasksOverhead)) ns per notification")
     report.add("  allocations per send, auditing off", allocations.map { format($0, decimals: 2) } ?? "n/a")
 
     report.figures["\(key)_ns"] = bsp
@@ -45,16 +43,17 @@ for observers in [1, 10] where configuration.runs("send") {
     report.figures["\(key)_asyncstream_ns"] = stream
     report.figures["\(key)_audited_ns"] = audited
     report.figures["\(key)_audited_across_tasks_ns"] = acrossTasks
-    report.figures["\(key)_vs_closures"] = bsp / closures
+    report.figures["\(key)_vs_closures"] = send.vsClosures
     report.figures["\(key)_vs_opencombine"] = bsp / combine
     report.figures["\(key)_vs_notificationcenter"] = bsp / center
     report.figures["\(key)_vs_asyncstream"] = bsp / stream
     if observers == 1 {
-        report.figures["audit_overhead_ns"] = audited - bsp
-        report.figures["audit_overhead_across_tasks_ns"] = acrossTasks - bsp
+        report.figures["audit_overhead_ns"] = send.auditOverhead
+        report.figures["audit_overhead_across_tasks_ns"] = send.acrossTasksOverhead
         report.figures["allocations_per_send"] = allocations ?? -1
     } else {
         report.figures["allocations_per_send10"] = allocations ?? -1
+        report.figures["send10_audit_overhead_ns"] = send.auditOverhead
     }
 }
 

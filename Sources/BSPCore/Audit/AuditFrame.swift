@@ -100,20 +100,22 @@ extension AuditContext {
         return record(text, from: origin, delivery: delivery, scopes: &scopes, parent: parent)
     }
 
-    /// Records a notification and runs `handlers` as its handlers: what they send names it as
-    /// the cause. One step, so that finding this thread's frame is done once.
-    func record(
+    /// Records a notification and runs `handlers` as its handlers, those of `actor` if it is
+    /// known: what they send names it as the cause. One step, so that finding this thread's
+    /// frame is done once.
+    func record<Result>(
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
-        handlers: (AuditFrame) -> Void
-    ) {
+        handledBy actor: ActorURI? = nil,
+        handlers: (AuditFrame) -> Result
+    ) -> Result {
         let slot = ThreadFrameSlot.current
         let acrossTasks = causeTracking == .acrossTasks
         let parent = AuditFrame.current(in: slot, acrossTasks: acrossTasks)
         let frame = record(text, from: origin, delivery: delivery, scopes: &scopes, parent: parent)
-        frame.run(as: nil, in: slot, acrossTasks: acrossTasks) { handlers(frame) }
+        return frame.run(as: actor, in: slot, acrossTasks: acrossTasks) { handlers(frame) }
     }
 
     private func record(

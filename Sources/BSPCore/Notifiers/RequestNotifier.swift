@@ -55,9 +55,6 @@ public final class RequestNotifier<Request, Reply> {
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>?
     @usableFromInline @exclusivity(unchecked) var nesting = 0
     @usableFromInline @exclusivity(unchecked) var isAuditing: Bool
-    /// Whether tasks started by handlers inherit the cause: the context's
-    /// ``AuditContext/CauseTracking``, kept here so that delivery need not read the context.
-    @usableFromInline @exclusivity(unchecked) var tracksCausesAcrossTasks: Bool
     @usableFromInline var terminatedScope: ActorURI?
     /// Whether `Request` is `Sendable`, so that the audit trail may render it only when read.
     private let isSendable: Bool
@@ -103,7 +100,6 @@ public final class RequestNotifier<Request, Reply> {
         self.audit = audit
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
-        self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
         self.isSendable = isSendable
     }
 
@@ -181,8 +177,21 @@ public final class RequestNotifier<Request, Reply> {
         guard audit.isEnabled else {
             return .success(handler.body(owner, request))
         }
-        let frame = record(request, delivery: .delivered)
-        return .success(frame.run(as: uri.actor, acrossTasks: tracksCausesAcrossTasks) { handler.body(owner, request) })
+        return .success(record(request) { handler.body(owner, request) })
+    }
+
+    /// Records `request`, about to be delivered, and has `handle` handle it in its frame.
+    @usableFromInline
+    func record(_ request: Request, handledWith handle: () -> Reply) -> Reply {
+        unretainedAudit._withUnsafeGuaranteedRef { audit in
+            audit.record(
+                .of(request, isSendable: isSendable),
+                from: deliveredOrigin,
+                delivery: .delivered,
+                scopes: &scopeSnapshot,
+                handledBy: uri.actor
+            ) { _ in handle() }
+        }
     }
 
     @usableFromInline
@@ -192,8 +201,7 @@ public final class RequestNotifier<Request, Reply> {
         }
     }
 
-    @usableFromInline
-    func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
+    private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
         unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 .of(request, isSendable: isSendable),
@@ -239,7 +247,6 @@ extension RequestNotifier: ScopeBound {
         audit = context
         unretainedAudit = .passUnretained(context)
         isAuditing = true
-        tracksCausesAcrossTasks = context.causeTracking == .acrossTasks
         scopeSnapshot = ScopeSnapshot()
     }
 }
