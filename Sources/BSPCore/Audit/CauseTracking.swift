@@ -3,7 +3,7 @@ extension AuditContext {
     /// handler was running when it was sent.
     public enum CauseTracking: Sendable, Hashable {
         /// Through synchronous handlers, however deeply they nest, and into the handlers that
-        /// ``QueuedNotifier`` and ``AsyncRequestNotifier`` run later (and the tasks those start).
+        /// ``QueuedNotifier`` and ``AsyncRequestNotifier`` run later.
         ///
         /// A task that a synchronous handler starts with `Task { … }` runs after the handler
         /// has returned, so what it sends has no cause. This costs a few nanoseconds per
@@ -17,21 +17,5 @@ extension AuditContext {
         /// costs about as much again as the rest of auditing (see the README's Performance
         /// section). Choose it when a trail must connect asynchronous work to what started it.
         case acrossTasks
-    }
-}
-
-/// The innermost active scope of a context as a notifier last saw it.
-@usableFromInline
-struct ScopeSnapshot {
-    /// The version of the context's scopes it was taken at; none matches at first.
-    var version = UInt64.max
-    var scope: ActorURI?
-
-    @usableFromInline
-    init() {}
-
-    init(version: UInt64, scope: ActorURI?) {
-        self.version = version
-        self.scope = scope
     }
 }
