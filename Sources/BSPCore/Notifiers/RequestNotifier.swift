@@ -59,7 +59,7 @@ public final class RequestNotifier<Request, Reply> {
     /// Whether `Request` is `Sendable`, so that the audit trail may render it only when read.
     private let isSendable: Bool
     /// The notifier as the records of its requests name it: with its owner as the target
-    /// when a request is delivered, with none when it is not.
+    /// when a request is delivered, with none when it is undelivered or dropped.
     private let deliveredOrigin: AuditRecord.Origin
     private let undeliveredOrigin: AuditRecord.Origin
     @exclusivity(unchecked) private var scopeSnapshot = ScopeSnapshot()
@@ -174,7 +174,7 @@ public final class RequestNotifier<Request, Reply> {
         }
         nesting += 1
         defer { nesting -= 1 }
-        guard audit.isEnabled else {
+        guard isAuditing else {
             return .success(handler.body(owner, request))
         }
         return .success(record(request) { handler.body(owner, request) })
@@ -195,17 +195,13 @@ public final class RequestNotifier<Request, Reply> {
     }
 
     @usableFromInline
+    /// Records a request that is not delivered: `delivery` is undelivered or dropped.
     func recordIfAuditing(_ request: Request, delivery: AuditDelivery) {
-        if audit.isEnabled {
-            _ = record(request, delivery: delivery)
-        }
-    }
-
-    private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
-        unretainedAudit._withUnsafeGuaranteedRef { audit in
+        guard isAuditing else { return }
+        _ = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 .of(request, isSendable: isSendable),
-                from: delivery == .delivered ? deliveredOrigin : undeliveredOrigin,
+                from: undeliveredOrigin,
                 delivery: delivery,
                 scopes: &scopeSnapshot
             )
