@@ -1,49 +1,52 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
 import PackageDescription
 
 let package = Package(
     name: "swift-bsp",
     platforms: [
-        // `Synchronization` (Mutex, Atomic) and the Observation framework set the floor.
-        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+        // The Observation framework sets the floor (`ScopeStack` is `@Observable`).
+        .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
     ],
     products: [
         .library(name: "BSPCore", targets: ["BSPCore"]),
+        .library(name: "BSPDiagrams", targets: ["BSPDiagrams"]),
         .library(name: "BSPTesting", targets: ["BSPTesting"]),
-        .executable(name: "bsp-diagram", targets: ["BSPDiagram"]),
-        .executable(name: "account-app", targets: ["AccountApp"]),
-        .executable(name: "location-button", targets: ["LocationButton"]),
-        .executable(name: "tamagotchi", targets: ["Tamagotchi"]),
-        .executable(name: "player-controls", targets: ["PlayerControls"]),
+        .executable(name: "bsp-diagram", targets: ["bsp-diagram"]),
     ],
     dependencies: [],
     targets: [
         // Core
-        .target(name: "BSPCore"),
-        .target(name: "BSPTesting", dependencies: ["BSPCore"]),
-        .executableTarget(name: "BSPDiagram", dependencies: ["BSPCore"]),
+        .target(name: "BSPAtomics"),
+        .target(name: "BSPCore", dependencies: ["BSPAtomics"]),
+        .target(name: "BSPDiagrams", dependencies: ["BSPCore"]),
+        .target(name: "BSPTesting", dependencies: ["BSPCore", "BSPDiagrams"]),
+        .executableTarget(name: "bsp-diagram", dependencies: ["BSPCore", "BSPDiagrams"], path: "Sources/BSPDiagram"),
 
-        // Examples
-        .executableTarget(name: "AccountApp", dependencies: ["BSPCore"], path: "Examples/AccountApp"),
-        .executableTarget(name: "LocationButton", dependencies: ["BSPCore"], path: "Examples/LocationButton"),
-        .executableTarget(name: "Tamagotchi", dependencies: ["BSPCore"], path: "Examples/Tamagotchi"),
-        .executableTarget(name: "PlayerControls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
+        // Examples: executable targets, not products, so that apps depending on the package never see them.
+        .executableTarget(name: "account-app", dependencies: ["BSPCore", "BSPDiagrams"], path: "Examples/AccountApp"),
+        .executableTarget(name: "location-button", dependencies: ["BSPCore"], path: "Examples/LocationButton"),
+        .executableTarget(name: "tamagotchi", dependencies: ["BSPCore"], path: "Examples/Tamagotchi"),
+        .executableTarget(name: "player-controls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
 
         // Tests
         .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore"]),
+        .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting"]),
         .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["BSPTesting", "BSPCore", "BSPDiagrams"]),
         .testTarget(
             name: "ExampleTests",
             dependencies: [
-                "AccountApp", "LocationButton", "Tamagotchi", "PlayerControls", "BSPDiagram", "BSPCore", "BSPTesting",
+                "account-app", "location-button", "tamagotchi", "player-controls", "bsp-diagram", "BSPCore",
+                "BSPDiagrams", "BSPTesting",
             ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
+    guard target.name != "BSPAtomics" else { continue }
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -10,7 +10,7 @@ final class AccountApp {
 
     init(portal: Portal = Portal()) throws {
         self.portal = portal
-        service = try PortalService(portal: portal)
+        service = PortalService(portal: portal)
         presentation = TerminalPresentation()
         behaviour = AccountBehaviour(service: service.ports, presentationStack: presentation.stack)
         try fabric.add(service)

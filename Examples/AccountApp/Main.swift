@@ -44,7 +44,7 @@ enum AccountAppMain {
             print("Audit trail: \(store.count) notifications written to \(trail)")
         }
         if let folder = options.diagrams {
-            try Diagrams.write(of: app, trail: store.trail, to: URL(fileURLWithPath: folder))
+            try Diagrams.write(live: audit, trail: store.trail, to: URL(fileURLWithPath: folder))
             print("Diagrams written to \(folder): \(Diagrams.files.joined(separator: ", "))")
         }
     }

@@ -7,10 +7,10 @@ final class LocationApp {
     let presentation: LocationPresentation
     let behaviour: LocationBehaviour
 
-    init(currentPlace: @escaping () -> Place?) throws {
-        service = try LocationService(currentPlace: currentPlace)
-        presentation = try LocationPresentation()
-        behaviour = LocationBehaviour(service: service, presentation: presentation)
+    init(currentPlace: @escaping () -> Place?) throws(FabricError) {
+        service = LocationService(currentPlace: currentPlace)
+        presentation = LocationPresentation()
+        behaviour = LocationBehaviour(service: service.ports, presentation: presentation.ports)
         try fabric.add(service)
         try fabric.add(presentation)
         try fabric.add(behaviour)

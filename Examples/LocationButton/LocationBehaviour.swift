@@ -1,23 +1,22 @@
 import BSPCore
 
 /// The Behaviour actor: turns the intent into a service request, and the service's answer into
-/// a presentation request.
-final class LocationBehaviour: BSPActor {
-    let uri: ActorURI = "/actor/behaviour"
-    private var observations: [ObservationToken] = []
+/// a presentation request. It sees its peers only through their ports, so it runs against the
+/// real actors and against stand-ins alike.
+final class LocationBehaviour: UniqueActor {
+    static let uri: ActorURI = "/actor/behaviour"
 
-    init(service: LocationService, presentation: LocationPresentation) {
-        presentation.events.observe(by: self) { intent in
+    init(service: LocationService.Ports, presentation: LocationPresentation.Ports) {
+        presentation.events.observe(by: self) { _, intent in
             switch intent {
             case .showLocationRequested: service.requests.send(.resolveLocation)
             }
-        }.store(in: &observations)
-
-        service.events.observe(by: self) { event in
+        }
+        service.events.observe(by: self) { _, event in
             switch event {
             case .locationResolved(let place): presentation.requests.send(.present(place))
             case .locationUnavailable(let reason): presentation.requests.send(.presentError(reason))
             }
-        }.store(in: &observations)
+        }
     }
 }

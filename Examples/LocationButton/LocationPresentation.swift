@@ -1,27 +1,30 @@
 import BSPCore
 
 /// The Presentation actor: a thin interface to the screen, here one label and one button.
-final class LocationPresentation: BSPActor {
-    enum Request: Equatable {
+final class LocationPresentation: UniqueActor {
+    enum Request: Equatable, Sendable {
         case present(Place)
         case presentError(String)
     }
 
     /// What the user meant by touching the screen, not which control they touched.
-    enum Event: Equatable {
+    enum Event: Equatable, Sendable {
         case showLocationRequested
     }
 
-    let uri: ActorURI = "/actor/presentation"
-    let events = EventNotifier<Event>(of: "/actor/presentation")
-    let requests = RequestNotifier<Request, Void>(of: "/actor/presentation")
+    typealias Ports = ActorPorts<Request, Void, Event>
 
-    init() throws {
-        try requests.handle(by: self) { presentation, request in presentation.present(request) }
-    }
+    static let uri: ActorURI = "/actor/presentation"
+    let requests = RequestNotifier<Request, Void>(of: LocationPresentation.self)
+    let events = EventNotifier<Event>(of: LocationPresentation.self)
+    var ports: Ports { Ports(requests: requests, events: events) }
 
     /// The label's text: the view model a real UI would bind to.
     private(set) var label = "Tap “Show location”"
+
+    init() {
+        requests.handle(by: self) { presentation, request in presentation.present(request) }
+    }
 
     /// Called by the button's action.
     func showLocationButtonTapped() {

@@ -1,26 +1,29 @@
 import BSPCore
 
 /// The Service actor: a thin interface to the device's location service.
-final class LocationService: BSPActor {
-    enum Request: Equatable {
+final class LocationService: UniqueActor {
+    enum Request: Equatable, Sendable {
         case resolveLocation
     }
 
-    enum Event: Equatable {
+    enum Event: Equatable, Sendable {
         case locationResolved(Place)
         case locationUnavailable(reason: String)
     }
 
-    let uri: ActorURI = "/actor/service"
-    let events = EventNotifier<Event>(of: "/actor/service")
-    let requests = RequestNotifier<Request, Void>(of: "/actor/service")
+    typealias Ports = ActorPorts<Request, Void, Event>
 
-    /// Stands in for the OS location manager: returns the current place, or `nil` without a fix.
+    static let uri: ActorURI = "/actor/service"
+    let requests = RequestNotifier<Request, Void>(of: LocationService.self)
+    let events = EventNotifier<Event>(of: LocationService.self)
+    var ports: Ports { Ports(requests: requests, events: events) }
+
+    /// Stands in for the OS location manager: the current place, or `nil` without a fix.
     private let currentPlace: () -> Place?
 
-    init(currentPlace: @escaping () -> Place?) throws {
+    init(currentPlace: @escaping () -> Place?) {
         self.currentPlace = currentPlace
-        try requests.handle(by: self) { service, request in service.perform(request) }
+        requests.handle(by: self) { service, request in service.perform(request) }
     }
 
     private func perform(_ request: Request) {

@@ -1,17 +1,17 @@
 import BSPCore
 
 /// A Service actor: the media player.
-final class PlaybackService: BSPActor {
-    enum Request: Equatable {
+final class PlaybackService: UniqueActor {
+    enum Request: Equatable, Sendable {
         case play
         case pause
     }
 
-    let uri: ActorURI = "/actor/service/playback"
-    let requests = RequestNotifier<Request, Void>(of: "/actor/service/playback")
+    static let uri: ActorURI = "/actor/service/playback"
+    let requests = RequestNotifier<Request, Void>(of: PlaybackService.self)
     private(set) var isPlaying = false
 
-    init() throws {
-        try requests.handle(by: self) { playback, request in playback.isPlaying = request == .play }
+    init() {
+        requests.handle(by: self) { playback, request in playback.isPlaying = request == .play }
     }
 }

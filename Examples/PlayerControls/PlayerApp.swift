@@ -8,14 +8,12 @@ final class PlayerApp {
     let playback: PlaybackService
     let behaviour: PlayerBehaviour
 
-    init() throws {
-        presentation = try PlayerPresentation()
-        timer = try TimerService()
-        playback = try PlaybackService()
+    init() throws(FabricError) {
+        presentation = PlayerPresentation()
+        timer = TimerService()
+        playback = PlaybackService()
         behaviour = PlayerBehaviour(
-            presentation: (presentation.requests, presentation.events),
-            timer: (timer.requests, timer.events),
-            playback: playback.requests)
+            presentation: presentation.ports, timer: timer.ports, playback: playback.requests.port)
         for actor in [presentation, timer, playback, behaviour] as [any BSPActor] {
             try fabric.add(actor)
         }

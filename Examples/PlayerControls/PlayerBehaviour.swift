@@ -3,31 +3,28 @@ import BSPCore
 /// The Behaviour actor: a thin core around the evaluator. It feeds each event and the model to
 /// the evaluator, keeps the new model, sends the UI updates to the Presentation and the
 /// actions to the Services.
-final class PlayerBehaviour: BSPActor {
-    let uri: ActorURI = "/actor/behaviour"
+final class PlayerBehaviour: UniqueActor {
+    static let uri: ActorURI = "/actor/behaviour"
     private(set) var model = PlayerEvaluator.Model()
-    private var observations: [ObservationToken] = []
-    private let ui: RequestNotifier<PlayerEvaluator.UIUpdate, Void>
-    private let timer: RequestNotifier<TimerService.Request, Void>
-    private let playback: RequestNotifier<PlaybackService.Request, Void>
+    private let ui: RequestPort<PlayerEvaluator.UIUpdate, Void>
+    private let timer: RequestPort<TimerService.Request, Void>
+    private let playback: RequestPort<PlaybackService.Request, Void>
 
     init(
-        presentation: (
-            requests: RequestNotifier<PlayerEvaluator.UIUpdate, Void>, events: EventNotifier<PlayerPresentation.Event>
-        ),
-        timer: (requests: RequestNotifier<TimerService.Request, Void>, events: EventNotifier<TimerService.Event>),
-        playback: RequestNotifier<PlaybackService.Request, Void>
+        presentation: PlayerPresentation.Ports,
+        timer: TimerService.Ports,
+        playback: RequestPort<PlaybackService.Request, Void>
     ) {
         self.ui = presentation.requests
         self.timer = timer.requests
         self.playback = playback
-        presentation.events.observe(by: self) { [unowned self] event in
+        presentation.events.observe(by: self) { behaviour, event in
             switch event {
-            case .backgroundTapped: handle(.backgroundTapped)
-            case .playPauseTapped: handle(.playPauseTapped)
+            case .backgroundTapped: behaviour.handle(.backgroundTapped)
+            case .playPauseTapped: behaviour.handle(.playPauseTapped)
             }
-        }.store(in: &observations)
-        timer.events.observe(by: self) { [unowned self] _ in handle(.hideTimerFired) }.store(in: &observations)
+        }
+        timer.events.observe(by: self) { behaviour, _ in behaviour.handle(.hideTimerFired) }
     }
 
     private func handle(_ event: PlayerEvaluator.Event) {

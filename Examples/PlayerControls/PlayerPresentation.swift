@@ -1,22 +1,24 @@
 import BSPCore
 
 /// The Presentation actor: the video surface and its controls.
-final class PlayerPresentation: BSPActor {
-    enum Event: Equatable {
+final class PlayerPresentation: UniqueActor {
+    enum Event: Equatable, Sendable {
         case backgroundTapped
         case playPauseTapped
     }
+    typealias Ports = ActorPorts<PlayerEvaluator.UIUpdate, Void, Event>
 
-    let uri: ActorURI = "/actor/presentation"
-    let requests = RequestNotifier<PlayerEvaluator.UIUpdate, Void>(of: "/actor/presentation")
-    let events = EventNotifier<Event>(of: "/actor/presentation")
+    static let uri: ActorURI = "/actor/presentation"
+    let requests = RequestNotifier<PlayerEvaluator.UIUpdate, Void>(of: PlayerPresentation.self)
+    let events = EventNotifier<Event>(of: PlayerPresentation.self)
+    var ports: Ports { Ports(requests: requests, events: events) }
     private(set) var toolbar = false
     private(set) var bottomGradient = false
     private(set) var statusBar = false
     private(set) var playButton = "▶"
 
-    init() throws {
-        try requests.handle(by: self) { presentation, update in presentation.apply(update) }
+    init() {
+        requests.handle(by: self) { presentation, update in presentation.apply(update) }
     }
 
     /// What is on screen.

@@ -1,23 +1,25 @@
 import BSPCore
 
 /// A Service actor: one-shot timers on a clock the app or the test controls.
-final class TimerService: BSPActor {
-    enum Request: Equatable {
+final class TimerService: UniqueActor {
+    enum Request: Equatable, Sendable {
         case schedule(seconds: Int)
         case cancel
     }
-    enum Event: Equatable { case fired }
+    enum Event: Equatable, Sendable { case fired }
+    typealias Ports = ActorPorts<Request, Void, Event>
 
-    let uri: ActorURI = "/actor/service/timer"
-    let requests = RequestNotifier<Request, Void>(of: "/actor/service/timer")
-    let events = EventNotifier<Event>(of: "/actor/service/timer")
+    static let uri: ActorURI = "/actor/service/timer"
+    let requests = RequestNotifier<Request, Void>(of: TimerService.self)
+    let events = EventNotifier<Event>(of: TimerService.self)
+    var ports: Ports { Ports(requests: requests, events: events) }
 
     /// Seconds on the service's clock.
     private(set) var now = 0
     private var deadline: Int?
 
-    init() throws {
-        try requests.handle(by: self) { timer, request in
+    init() {
+        requests.handle(by: self) { timer, request in
             switch request {
             case .schedule(let seconds): timer.deadline = timer.now + seconds
             case .cancel: timer.deadline = nil

@@ -8,11 +8,10 @@ final class TamagotchiApp {
     let presentation: TamagotchiPresentation
     let behaviour: TamagotchiBehaviour
 
-    init(ticker: any Ticker) throws {
-        clock = try ClockService(ticker: ticker)
-        presentation = try TamagotchiPresentation()
-        behaviour = TamagotchiBehaviour(
-            clock: (clock.requests, clock.events), presentation: (presentation.requests, presentation.events))
+    init(ticker: any Ticker) throws(FabricError) {
+        clock = ClockService(ticker: ticker)
+        presentation = TamagotchiPresentation()
+        behaviour = TamagotchiBehaviour(clock: clock.ports, presentation: presentation.ports)
         try fabric.add(clock)
         try fabric.add(presentation)
         try fabric.add(behaviour)

@@ -2,24 +2,17 @@ import BSPCore
 
 /// The Behaviour actor: the creature eats a unit of food each tick and is fed on request.
 @MainActor
-final class TamagotchiBehaviour: BSPActor {
-    let uri: ActorURI = "/actor/behaviour"
+final class TamagotchiBehaviour: UniqueActor {
+    nonisolated static let uri: ActorURI = "/actor/behaviour"
     private(set) var creature = Creature()
-    private var observations: [ObservationToken] = []
-    private let clock: RequestNotifier<ClockService.Request, Void>
-    private let presentation: RequestNotifier<TamagotchiPresentation.Request, Void>
+    private let clock: RequestPort<ClockService.Request, Void>
+    private let presentation: RequestPort<TamagotchiPresentation.Request, Void>
 
-    init(
-        clock: (requests: RequestNotifier<ClockService.Request, Void>, events: EventNotifier<ClockService.Event>),
-        presentation: (
-            requests: RequestNotifier<TamagotchiPresentation.Request, Void>,
-            events: EventNotifier<TamagotchiPresentation.Event>
-        )
-    ) {
+    init(clock: ClockService.Ports, presentation: TamagotchiPresentation.Ports) {
         self.clock = clock.requests
         self.presentation = presentation.requests
-        clock.events.observe(by: self) { [unowned self] _ in tick() }.store(in: &observations)
-        presentation.events.observe(by: self) { [unowned self] _ in feed() }.store(in: &observations)
+        clock.events.observe(by: self) { behaviour, _ in behaviour.tick() }
+        presentation.events.observe(by: self) { behaviour, _ in behaviour.feed() }
     }
 
     /// Shows the creature and starts the clock.

@@ -2,23 +2,25 @@ import BSPCore
 
 /// The Presentation actor: a creature label and a FEED button.
 @MainActor
-final class TamagotchiPresentation: BSPActor {
+final class TamagotchiPresentation: UniqueActor {
     enum Request: Equatable {
         case show(Creature)
         case showRefusal(String)
     }
-    enum Event: Equatable { case feedTapped }
+    enum Event: Equatable, Sendable { case feedTapped }
+    typealias Ports = ActorPorts<Request, Void, Event>
 
-    let uri: ActorURI = "/actor/presentation"
-    let requests = RequestNotifier<Request, Void>(of: "/actor/presentation")
-    let events = EventNotifier<Event>(of: "/actor/presentation")
+    nonisolated static let uri: ActorURI = "/actor/presentation"
+    let requests = RequestNotifier<Request, Void>(of: TamagotchiPresentation.self)
+    let events = EventNotifier<Event>(of: TamagotchiPresentation.self)
+    var ports: Ports { Ports(requests: requests, events: events) }
     /// The label's text.
     private(set) var label = ""
     /// Called whenever the label changes.
     var onChange: (String) -> Void = { _ in }
 
-    init() throws {
-        try requests.handle(by: self) { presentation, request in
+    init() {
+        requests.handle(by: self) { presentation, request in
             switch request {
             case .show(let creature): presentation.label = "\(creature)"
             case .showRefusal(let reason): presentation.label = reason

@@ -1,4 +1,5 @@
 import BSPCore
+import BSPDiagrams
 import Foundation
 
 /// What `bsp-diagram` was asked to do.
@@ -21,7 +22,7 @@ struct DiagramCommand: Equatable {
         usage: bsp-diagram <topology|sequence|report> TRAIL.jsonl [--dot|--mermaid|--svg [FILE]]
           topology  actors, notifiers and connections: --dot (default) or --mermaid
           sequence  the run as a sequence diagram: --mermaid (default) or --svg
-          report    counts, fan-in and fan-out, cycles, unobserved and unhandled notifiers
+          report    counts, fan-in and fan-out, unobserved notifiers, and the BSP rules the run broke
         With FILE the drawing is written there, otherwise to standard output.
         """
 

@@ -17,7 +17,7 @@ struct AuditContextTests {
         let events = EventNotifier<CountingNotification>(of: "/actor/quiet")
         let owner = NamedActor("/actor/quiet")
         let requests = RequestNotifier<CountingNotification, Void>(of: "/actor/quiet")
-        try requests.handle(by: owner) { _, _ in }
+        requests.handle(by: owner) { _, _ in }
         let token = events.observe { _ in }
 
         for _ in 0..<100 {

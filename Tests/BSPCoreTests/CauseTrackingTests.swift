@@ -64,7 +64,7 @@ struct CauseTrackingTests {
             )
         }
         let lookup = Lookup()
-        try lookups.handle(by: lookup) { _, address in
+        lookups.handle(by: lookup) { _, address in
             await Task.yield()
             found.send("found \(address)")
             return address.count

@@ -21,12 +21,12 @@ struct ConcurrencyStressTests {
                 let outer = EventNotifier<Int>(of: try! ActorURI(validating: "/actor/thread\(thread)"))
                 let inner = RequestNotifier<Int, Void>(of: outer.uri.actor, named: "inner")
                 let owner = NamedActor(outer.uri.actor)
-                try! inner.handle(by: owner) { _, _ in }
-                let token = outer.observe(by: owner) { inner.send($0) }
+                inner.handle(by: owner) { _, _ in }
+                outer.observe(by: owner) { _, value in inner.send(value) }
                 for value in 0..<Self.chainsPerThread {
                     outer.emit(value)
                 }
-                _ = token
+                withExtendedLifetime(owner) {}
             }
         }
 

@@ -132,18 +132,16 @@ struct EventNotifierTests {
         var order: [String] = []
         let observerA = NamedActor("/actor/observer-a")
         let observerB = NamedActor("/actor/observer-b")
-        let tokens = [
-            outer.observe(by: observerA) { value in
-                order.append("a:\(value)")
-                inner.emit("from a")
-                order.append("a done")
-            },
-            inner.observe(by: observerB) { value in
-                order.append("b:\(value)")
-                innermost.emit("from b")
-            },
-            innermost.observe { order.append("c:\($0)") },
-        ]
+        outer.observe(by: observerA) { _, value in
+            order.append("a:\(value)")
+            inner.emit("from a")
+            order.append("a done")
+        }
+        inner.observe(by: observerB) { _, value in
+            order.append("b:\(value)")
+            innermost.emit("from b")
+        }
+        let token = innermost.observe { order.append("c:\($0)") }
 
         outer.emit("start")
         inner.emit("alone")
@@ -162,21 +160,23 @@ struct EventNotifierTests {
         #expect(records[0].source == "/actor/a")
         #expect(records[0].targets == ["/actor/observer-a"])
         #expect(records[1].targets == ["/actor/observer-b"])
-        _ = tokens
+        withExtendedLifetime((observerA, observerB, token)) {}
     }
 
     @Test func eachRecordNamesTheObserversThatWereObservingWhenItWasSent() {
         let recording = Recording()
         let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context)
-        let first = notifier.observe(by: NamedActor("/actor/first")) { _ in }
+        var first: NamedActor? = NamedActor("/actor/first")
+        notifier.observe(by: first!) { _, _ in }
         let anonymous = notifier.observe { _ in }
         notifier.emit(1)
-        // The second observer cancels the first during a delivery: that delivery's record was
+        // The second observer releases the first during a delivery: that delivery's record was
         // made before, the next one's after.
-        let second = notifier.observe(by: NamedActor("/actor/second")) { _ in first.cancel() }
+        var second: NamedActor? = NamedActor("/actor/second")
+        notifier.observe(by: second!) { _, _ in first = nil }
         notifier.emit(2)
         notifier.emit(3)
-        second.cancel()
+        second = nil
         notifier.emit(4)
         anonymous.cancel()
         notifier.emit(5)

@@ -72,13 +72,12 @@ struct LifetimeTests {
         _ = token
     }
 
-    @Test func anActorThatObservesItsOwnNotifierThroughATokenIsReleased() {
+    @Test func anActorThatObservesItsOwnNotifierIsReleased() {
         final class SelfObserver: BSPActor {
             let uri: ActorURI = "/actor/self-observer"
             let events = EventNotifier<Int>(of: "/actor/self-observer")
-            var tokens: [ObservationToken] = []
             init() {
-                events.observe(by: self) { [unowned self] _ in _ = self.uri }.store(in: &tokens)
+                events.observe(by: self) { observer, _ in _ = observer.uri }
             }
         }
         weak var actor: SelfObserver?
@@ -106,9 +105,8 @@ struct LifetimeTests {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         final class Observer: BSPActor {
             let uri: ActorURI = "/actor/observer"
-            var tokens: [ObservationToken] = []
             init(_ notifier: EventNotifier<Int>) {
-                notifier.observe(by: self) { _ in }.store(in: &tokens)
+                notifier.observe(by: self) { _, _ in }
             }
         }
         weak var observer: Observer?

@@ -15,17 +15,16 @@ struct MetaActorTests {
         let meta = EventNotifier<Meta>(of: "/actor/behaviour", named: "meta")
         private var asked = false
         private var hasFix = false
-        private var observations: [ObservationToken] = []
 
-        init(intents: EventNotifier<String>, fixes: EventNotifier<String>) {
-            intents.observe(by: self) { [unowned self] _ in
-                asked = true
-                emitIfReady()
-            }.store(in: &observations)
-            fixes.observe(by: self) { [unowned self] _ in
-                hasFix = true
-                emitIfReady()
-            }.store(in: &observations)
+        init(intents: EventPort<String>, fixes: EventPort<String>) {
+            intents.observe(by: self) { readiness, _ in
+                readiness.asked = true
+                readiness.emitIfReady()
+            }
+            fixes.observe(by: self) { readiness, _ in
+                readiness.hasFix = true
+                readiness.emitIfReady()
+            }
         }
 
         private func emitIfReady() {
@@ -38,7 +37,7 @@ struct MetaActorTests {
         let (intents, fixes, behaviour) = recording.context.withCurrent {
             let intents = EventNotifier<String>(of: "/actor/presentation")
             let fixes = EventNotifier<String>(of: "/actor/service")
-            return (intents, fixes, Readiness(intents: intents, fixes: fixes))
+            return (intents, fixes, Readiness(intents: intents.port, fixes: fixes.port))
         }
         var metaEvents: [Meta] = []
         let token = behaviour.meta.observe { metaEvents.append($0) }

@@ -44,7 +44,7 @@ final class EchoActor: BSPActor {
 
     init(audit: AuditContext = .current) throws {
         requests = RequestNotifier(of: "/actor/echo", audit: audit)
-        try requests.handle(by: self) { echo, request in
+        requests.handle(by: self) { echo, request in
             echo.received.append(request)
             return "echo: \(request)"
         }

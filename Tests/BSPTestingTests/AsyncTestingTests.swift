@@ -63,14 +63,13 @@ struct AsyncTestingTests {
         let taps = EventNotifier<String>(of: "/actor/presentation")
         let results = EventNotifier<String>(of: "/actor/behaviour", named: "result")
         private(set) var fetch: Task<Void, Never>?
-        private var token: ObservationToken?
 
         init() {
-            token = taps.observe(by: self) { [unowned self, results] tap in
+            taps.observe(by: self) { fetcher, tap in
                 MainActor.assumeIsolated {
-                    fetch = Task { @MainActor in
+                    fetcher.fetch = Task { @MainActor in
                         await Task.yield()
-                        results.emit("fetched for \(tap)")
+                        fetcher.results.emit("fetched for \(tap)")
                     }
                 }
             }

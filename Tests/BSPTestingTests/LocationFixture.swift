@@ -12,26 +12,16 @@ enum PresentationRequest: Equatable {
 }
 enum PresentationEvent: Equatable { case showLocationTapped }
 
-/// What a Behaviour sees of a peer: its input and output notifiers.
-struct Ports<Request, Event> {
-    let requests: RequestNotifier<Request, Void>
-    let events: EventNotifier<Event>
-}
-
-extension MockActor where Reply == Void {
-    var ports: Ports<Request, Event> { Ports(requests: requests, events: events) }
-}
-
-final class LocationService: BSPActor {
-    let uri: ActorURI = "/actor/service"
-    let requests = RequestNotifier<ServiceRequest, Void>(of: "/actor/service")
-    let events = EventNotifier<ServiceEvent>(of: "/actor/service")
+final class LocationService: UniqueActor {
+    static let uri: ActorURI = "/actor/service"
+    let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
+    let events = EventNotifier<ServiceEvent>(of: LocationService.self)
     let analytics = EventNotifier<String>(of: "/actor/service/analytics")
     private let locate: () -> String?
 
-    init(locate: @escaping () -> String?) throws {
+    init(locate: @escaping () -> String?) {
         self.locate = locate
-        try requests.handle(by: self) { service, _ in
+        requests.handle(by: self) { service, _ in
             service.analytics.emit("location requested")
             if let place = service.locate() {
                 service.events.emit(.resolved(place))
@@ -41,17 +31,17 @@ final class LocationService: BSPActor {
         }
     }
 
-    var ports: Ports<ServiceRequest, ServiceEvent> { Ports(requests: requests, events: events) }
+    var ports: ActorPorts<ServiceRequest, Void, ServiceEvent> { ActorPorts(requests: requests, events: events) }
 }
 
-final class LocationPresentation: BSPActor {
-    let uri: ActorURI = "/actor/presentation"
-    let requests = RequestNotifier<PresentationRequest, Void>(of: "/actor/presentation")
-    let events = EventNotifier<PresentationEvent>(of: "/actor/presentation")
+final class LocationPresentation: UniqueActor {
+    static let uri: ActorURI = "/actor/presentation"
+    let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.self)
+    let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
     private(set) var label = ""
 
-    init() throws {
-        try requests.handle(by: self) { presentation, request in
+    init() {
+        requests.handle(by: self) { presentation, request in
             switch request {
             case .show(let place): presentation.label = "You are at \(place)"
             case .showError(let reason): presentation.label = "Unavailable: \(reason)"
@@ -61,21 +51,24 @@ final class LocationPresentation: BSPActor {
 
     func tapShowLocation() { events.emit(.showLocationTapped) }
 
-    var ports: Ports<PresentationRequest, PresentationEvent> { Ports(requests: requests, events: events) }
+    var ports: ActorPorts<PresentationRequest, Void, PresentationEvent> {
+        ActorPorts(requests: requests, events: events)
+    }
 }
 
-final class LocationBehaviour: BSPActor {
-    let uri: ActorURI = "/actor/behaviour"
-    private var observations: [ObservationToken] = []
+final class LocationBehaviour: UniqueActor {
+    static let uri: ActorURI = "/actor/behaviour"
 
-    init(service: Ports<ServiceRequest, ServiceEvent>, presentation: Ports<PresentationRequest, PresentationEvent>) {
-        presentation.events.observe(by: self) { _ in service.requests.send(.resolveLocation) }
-            .store(in: &observations)
-        service.events.observe(by: self) { event in
+    init(
+        service: ActorPorts<ServiceRequest, Void, ServiceEvent>,
+        presentation: ActorPorts<PresentationRequest, Void, PresentationEvent>
+    ) {
+        presentation.events.observe(by: self) { _, _ in service.requests.send(.resolveLocation) }
+        service.events.observe(by: self) { _, event in
             switch event {
             case .resolved(let place): presentation.requests.send(.show(place))
             case .failed(let reason): presentation.requests.send(.showError(reason))
             }
-        }.store(in: &observations)
+        }
     }
 }

@@ -9,7 +9,7 @@ struct MatcherFailureTests {
     func fabric() throws -> TestFabric<(LocationService, LocationPresentation, LocationBehaviour)> {
         let fabric = try TestFabric {
             let service = try LocationService { nil }
-            let presentation = try LocationPresentation()
+            let presentation = LocationPresentation()
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
         }
         fabric.system.1.tapShowLocation()

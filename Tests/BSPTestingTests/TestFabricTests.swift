@@ -11,7 +11,7 @@ struct TestFabricTests {
         private(set) var total = 0
 
         init() throws {
-            try requests.handle(by: self) { counter, amount in
+            requests.handle(by: self) { counter, amount in
                 counter.total += amount
                 counter.events.emit(counter.total)
             }

@@ -35,7 +35,7 @@ struct ThreeStepProcedureTests {
     }
 
     @Test func presentationAloneTurnsATapIntoAnIntentAndShowsWhatItIsAsked() throws {
-        let p = try TestFabric { try LocationPresentation() }
+        let p = try TestFabric { LocationPresentation() }
 
         p.system.tapShowLocation()  // through the UI's own action
         p.exercise(p.requests, .show("Hobart"))
@@ -60,7 +60,7 @@ struct ThreeStepProcedureTests {
     @Test func behaviourWithTheRealPresentationUpdatesTheLabel() throws {
         let bp = try TestFabric {
             let service = MockActor<ServiceRequest, Void, ServiceEvent>("/actor/service") { _ in [.resolved("Perth")] }
-            let presentation = try LocationPresentation()
+            let presentation = LocationPresentation()
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
         }
 
@@ -73,7 +73,7 @@ struct ThreeStepProcedureTests {
     @Test func theWholeSystemFromTapToLabel() throws {
         let bsp = try TestFabric {
             let service = try LocationService { "Darwin" }
-            let presentation = try LocationPresentation()
+            let presentation = LocationPresentation()
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
         }
 

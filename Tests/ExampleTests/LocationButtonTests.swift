@@ -3,7 +3,7 @@ import BSPTesting
 import Foundation
 import Testing
 
-@testable import LocationButton
+@testable import location_button
 
 @Suite("LocationButton example")
 struct LocationButtonTests {

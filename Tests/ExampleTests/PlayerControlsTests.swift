@@ -2,7 +2,7 @@ import BSPCore
 import BSPTesting
 import Testing
 
-@testable import PlayerControls
+@testable import player_controls
 
 /// The evaluator's outcome as one list of effects, for the given/when/then spec.
 enum PlayerEffect: Equatable, CustomStringConvertible {
@@ -76,7 +76,7 @@ struct PlayerControlsTests {
     // S
 
     @Test func theTimerFiresOnceAtItsDeadlineAndNotWhenCancelled() throws {
-        let s = try TestFabric { try TimerService() }
+        let s = try TestFabric { TimerService() }
 
         s.exercise(s.requests, .schedule(seconds: 4))
         s.system.advance(by: 3)
@@ -92,7 +92,7 @@ struct PlayerControlsTests {
     // P
 
     @Test func theScreenAppliesUpdates() throws {
-        let p = try TestFabric { try PlayerPresentation() }
+        let p = try TestFabric { PlayerPresentation() }
 
         for update: PlayerEvaluator.UIUpdate in [.showToolbar, .showStatusBar, .showPauseButton] {
             p.exercise(p.requests, update)
@@ -109,8 +109,8 @@ struct PlayerControlsTests {
             let timer = MockActor<TimerService.Request, Void, TimerService.Event>("/actor/service/timer")
             let playback = MockActor<PlaybackService.Request, Void, Never>("/actor/service/playback")
             let behaviour = PlayerBehaviour(
-                presentation: (screen.requests, screen.events), timer: (timer.requests, timer.events),
-                playback: playback.requests)
+                presentation: screen.ports, timer: timer.ports,
+                playback: playback.requests.port)
             return (screen: screen, timer: timer, playback: playback, behaviour: behaviour)
         }
 
@@ -130,13 +130,13 @@ struct PlayerControlsTests {
     @Test func withTheRealTimerTheControlsHideFourSecondsAfterTheLastTap() throws {
         let bs = try TestFabric {
             let screen = MockActor<PlayerEvaluator.UIUpdate, Void, PlayerPresentation.Event>("/actor/presentation")
-            let timer = try TimerService()
-            let playback = try PlaybackService()
+            let timer = TimerService()
+            let playback = PlaybackService()
             return (
                 screen, timer, playback,
                 PlayerBehaviour(
-                    presentation: (screen.requests, screen.events), timer: (timer.requests, timer.events),
-                    playback: playback.requests)
+                    presentation: screen.ports, timer: timer.ports,
+                    playback: playback.requests.port)
             )
         }
         bs.exercise(bs.system.0.events, .playPauseTapped)
@@ -155,14 +155,14 @@ struct PlayerControlsTests {
 
     @Test func withTheRealScreenPausingKeepsTheControlsUp() throws {
         let bp = try TestFabric {
-            let screen = try PlayerPresentation()
+            let screen = PlayerPresentation()
             let timer = MockActor<TimerService.Request, Void, TimerService.Event>("/actor/service/timer")
             let playback = MockActor<PlaybackService.Request, Void, Never>("/actor/service/playback")
             return (
                 screen, timer, playback,
                 PlayerBehaviour(
-                    presentation: (screen.requests, screen.events), timer: (timer.requests, timer.events),
-                    playback: playback.requests)
+                    presentation: screen.ports, timer: timer.ports,
+                    playback: playback.requests.port)
             )
         }
 

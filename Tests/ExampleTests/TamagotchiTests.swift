@@ -2,7 +2,7 @@ import BSPCore
 import BSPTesting
 import Testing
 
-@testable import Tamagotchi
+@testable import tamagotchi
 
 /// A ticker the test drives by hand.
 @MainActor
@@ -43,7 +43,7 @@ struct TamagotchiTests {
     // S
     @Test func theClockTicksWhileRunning() throws {
         let ticker = ManualTicker()
-        let s = try TestFabric { try ClockService(ticker: ticker) }
+        let s = try TestFabric { ClockService(ticker: ticker) }
 
         s.exercise(s.requests, .start(every: .seconds(1)))
         ticker.fire(times: 2)
@@ -56,7 +56,7 @@ struct TamagotchiTests {
 
     // P
     @Test func theScreenShowsTheCreatureAndReportsTheFeedButton() throws {
-        let p = try TestFabric { try TamagotchiPresentation() }
+        let p = try TestFabric { TamagotchiPresentation() }
 
         p.exercise(p.requests, .show(Creature(food: 3)))
         p.system.feedTapped()
@@ -71,7 +71,7 @@ struct TamagotchiTests {
             let clock = ClockStandIn("/actor/service/clock")
             let screen = ScreenStandIn("/actor/presentation")
             let behaviour = TamagotchiBehaviour(
-                clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+                clock: clock.ports, presentation: screen.ports)
             return (clock: clock, screen: screen, behaviour: behaviour)
         }
         b.behaviour.start(tickEvery: .seconds(1))
@@ -91,7 +91,7 @@ struct TamagotchiTests {
             return (
                 clock, screen,
                 TamagotchiBehaviour(
-                    clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+                    clock: clock.ports, presentation: screen.ports)
             )
         }
         for _ in 0..<5 { b.system.0.emit(.tick) }
@@ -106,12 +106,12 @@ struct TamagotchiTests {
     @Test func theBehaviourWithTheRealClockStarvesWithoutFood() throws {
         let ticker = ManualTicker()
         let bs = try TestFabric {
-            let clock = try ClockService(ticker: ticker)
+            let clock = ClockService(ticker: ticker)
             let screen = ScreenStandIn("/actor/presentation")
             return (
                 clock, screen,
                 TamagotchiBehaviour(
-                    clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+                    clock: clock.ports, presentation: screen.ports)
             )
         }
         bs.system.2.start(tickEvery: .milliseconds(10))
@@ -127,11 +127,11 @@ struct TamagotchiTests {
     @Test func theBehaviourWithTheRealScreenShowsTheFedCreature() throws {
         let bp = try TestFabric {
             let clock = ClockStandIn("/actor/service/clock")
-            let screen = try TamagotchiPresentation()
+            let screen = TamagotchiPresentation()
             return (
                 clock, screen,
                 TamagotchiBehaviour(
-                    clock: (clock.requests, clock.events), presentation: (screen.requests, screen.events))
+                    clock: clock.ports, presentation: screen.ports)
             )
         }
         bp.system.2.start(tickEvery: .seconds(1))

@@ -2,11 +2,11 @@ import BSPCore
 
 /// The Behaviour actor: the app's logic, as a stack of scopes married to the presentation
 /// stack, starting from the hosting scope.
-final class AccountBehaviour: BSPActor {
-    let uri: ActorURI = "/actor/behaviour"
+final class AccountBehaviour: UniqueActor {
+    static let uri: ActorURI = "/actor/behaviour"
     let stack: ScopeStack
     /// The Behaviour's own meta-events.
-    let meta = EventNotifier<MetaEvent>(of: "/actor/behaviour", named: "meta")
+    let meta = EventNotifier<MetaEvent>(of: AccountBehaviour.self, named: "meta")
     private let service: PortalPorts
 
     init(service: PortalPorts, presentationStack: ScopeStack) {

@@ -13,25 +13,24 @@ final class AccountDetailScope: PortalScope<AccountDetailView> {
     }
 
     override func activate() {
-        onServiceEvent { [unowned self] event in
+        service.events.observe(by: self) { scope, event in
             switch event {
             case .accountsFetched(let accounts):
-                account = accounts.first { $0.id == accountID }
-                if let accountID {
-                    service.requests.send(.fetchTransactions(token: session.token, account: accountID))
+                scope.account = accounts.first { $0.id == scope.accountID }
+                if let accountID = scope.accountID {
+                    scope.service.requests.send(.fetchTransactions(token: scope.session.token, account: accountID))
                 }
-            case .transactionsFetched(let id, let transactions) where id == accountID:
-                if let account { view.updates.send(.show(account, transactions)) }
+            case .transactionsFetched(let id, let transactions) where id == scope.accountID:
+                if let account = scope.account { scope.view.updates.send(.show(account, transactions)) }
             default: break
             }
         }
-        lifecycle.own(
-            view.intents.observe(by: self) { [unowned self] intent in
-                switch intent {
-                case .back: _ = try? stack.pop(uri)
-                case .logOut: context.meta.emit(.logOutRequested)
-                }
-            })
+        view.intents.observe(by: self) { scope, intent in
+            switch intent {
+            case .back: _ = try? scope.stack.pop(scope.uri)
+            case .logOut: scope.context.meta.emit(.logOutRequested)
+            }
+        }
         service.requests.send(.fetchAccounts(token: session.token))
     }
 

@@ -11,25 +11,24 @@ final class AccountsScope: PortalScope<AccountsView> {
     }
 
     override func activate() {
-        onServiceEvent { [unowned self] event in
+        service.events.observe(by: self) { scope, event in
             if case .accountsFetched(let accounts) = event {
-                self.accounts = accounts
-                view.updates.send(.show(user: session.user, accounts: accounts))
+                scope.accounts = accounts
+                scope.view.updates.send(.show(user: scope.session.user, accounts: accounts))
             }
         }
-        lifecycle.own(
-            view.intents.observe(by: self) { [unowned self] intent in
-                switch intent {
-                case .open(let index) where accounts.indices.contains(index):
-                    if let detail = try? AccountDetailScope(
-                        session: session, account: accounts[index].id, context: context)
-                    {
-                        try? stack.push(detail)
-                    }
-                case .open: break
-                case .logOut: context.meta.emit(.logOutRequested)
+        view.intents.observe(by: self) { scope, intent in
+            switch intent {
+            case .open(let index) where scope.accounts.indices.contains(index):
+                if let detail = try? AccountDetailScope(
+                    session: scope.session, account: scope.accounts[index].id, context: scope.context)
+                {
+                    try? scope.stack.push(detail)
                 }
-            })
+            case .open: break
+            case .logOut: scope.context.meta.emit(.logOutRequested)
+            }
+        }
         service.requests.send(.fetchAccounts(token: session.token))
     }
 

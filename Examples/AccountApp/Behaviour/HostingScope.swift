@@ -13,13 +13,13 @@ final class HostingScope: PortalScope<StatusView> {
     }
 
     override func activate() {
-        onServiceEvent { [unowned self] event in
+        service.events.observe(by: self) { hosting, event in
             switch event {
             case .hostingVerified(let certificates):
-                view.updates.send("\(certificates) certificates verified.")
-                pushNext { try NetworkPortalScope(context: context) }
-            case .didEnterBackground: suspendAbove()
-            case .willEnterForeground: resumeAbove()
+                hosting.view.updates.send("\(certificates) certificates verified.")
+                hosting.pushNext { try NetworkPortalScope(context: hosting.context) }
+            case .didEnterBackground: hosting.suspendAbove()
+            case .willEnterForeground: hosting.resumeAbove()
             default: break
             }
         }

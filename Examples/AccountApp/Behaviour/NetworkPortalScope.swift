@@ -10,14 +10,14 @@ final class NetworkPortalScope: PortalScope<StatusView> {
     }
 
     override func activate() {
-        onServiceEvent { [unowned self] event in
+        service.events.observe(by: self) { portal, event in
             switch event {
             case .portalDiscovered(let name):
-                view.updates.send("Found \(name); opening a secure connection…")
-                service.requests.send(.openSecureConnection)
+                portal.view.updates.send("Found \(name); opening a secure connection…")
+                portal.service.requests.send(.openSecureConnection)
             case .secureConnectionOpened:
-                view.updates.send("Secure connection open.")
-                pushNext { try PortalSessionScope(context: context) }
+                portal.view.updates.send("Secure connection open.")
+                portal.pushNext { try PortalSessionScope(context: portal.context) }
             default: break
             }
         }

@@ -26,11 +26,6 @@ class PortalScope<View: Scope>: Scope {
     func suspend() -> ScopeRecord { ScopeRecord(scope: uri) }
     func resume(from record: ScopeRecord) -> ResumeDecision { .proceed }
 
-    /// Observes the service's events for as long as the scope is active.
-    func onServiceEvent(_ handle: @escaping (PortalEvent) -> Void) {
-        lifecycle.own(service.events.observe(by: self, handle))
-    }
-
     /// Pushes the next scope of a cascade, unless the stack is resuming and will push what it
     /// recorded instead.
     func pushNext(_ make: () throws -> any Scope) {

@@ -11,31 +11,34 @@ final class PortalSessionScope: PortalScope<LoginView> {
     }
 
     override func activate() {
-        lifecycle.own(
-            view.intents.observe(by: self) { [unowned self] intent in
-                switch intent {
-                case .logIn(let user, let password):
-                    loggingIn = true
-                    service.requests.send(.logIn(user: user, password: password))
-                }
-            })
-        onServiceEvent { [unowned self] event in
-            guard loggingIn else { return }
-            switch event {
-            case .loggedIn(let session):
-                loggingIn = false
-                self.session = session
-                view.updates.send(.prompt("Logged in as \(session.user)."))
-                if let accounts = try? AccountsScope(session: session, context: context) {
-                    try? stack.push(accounts)
-                }
-            case .logInRefused(let reason):
-                loggingIn = false
-                view.updates.send(.prompt("Login failed: \(reason)."))
-            default: break
+        view.intents.observe(by: self) { scope, intent in
+            switch intent {
+            case .logIn(let user, let password):
+                scope.loggingIn = true
+                scope.service.requests.send(.logIn(user: user, password: password))
             }
         }
-        lifecycle.own(context.meta.observe(by: self) { [unowned self] in if $0 == .logOutRequested { logOut() } })
+        service.events.observe(by: self) { scope, event in scope.handle(event) }
+        context.meta.observe(by: self) { scope, event in
+            if event == .logOutRequested { scope.logOut() }
+        }
+    }
+
+    private func handle(_ event: PortalEvent) {
+        guard loggingIn else { return }
+        switch event {
+        case .loggedIn(let session):
+            loggingIn = false
+            self.session = session
+            view.updates.send(.prompt("Logged in as \(session.user)."))
+            if let accounts = try? AccountsScope(session: session, context: context) {
+                try? stack.push(accounts)
+            }
+        case .logInRefused(let reason):
+            loggingIn = false
+            view.updates.send(.prompt("Login failed: \(reason)."))
+        default: break
+        }
     }
 
     private func logOut() {

@@ -2,8 +2,8 @@ import BSPCore
 
 /// The Presentation actor: a terminal UI. It shows the top presentation scope's view as text
 /// and hands typed commands to that view, which turns them into intents.
-final class TerminalPresentation: BSPActor {
-    let uri: ActorURI = "/actor/presentation"
+final class TerminalPresentation: UniqueActor {
+    static let uri: ActorURI = "/actor/presentation"
     /// The presentation stack: the behaviour scopes' view companions.
     let stack = ScopeStack(uri: "/actor/presentation/stack")
 

@@ -9,16 +9,20 @@ import BSPCore
 class ViewScope<Intent, Update>: PresentationScope {
     let uri: ActorURI
     let lifecycle = ScopeLifecycle()
-    /// The view's intents, observed by its behaviour companion.
-    let intents: EventNotifier<Intent>
-    /// Updates from the behaviour companion.
-    let updates: RequestNotifier<Update, Void>
+    private let intentNotifier: EventNotifier<Intent>
+    private let updateNotifier: RequestNotifier<Update, Void>
 
-    init(name: String) throws {
+    /// The view's intents, observed by its behaviour companion, which cannot emit them.
+    var intents: EventPort<Intent> { intentNotifier.port }
+    /// Updates from the behaviour companion.
+    var updates: RequestPort<Update, Void> { updateNotifier.port }
+
+    init(name: String) throws(ActorURIError) {
         uri = try ActorURI(validating: "/actor/presentation/scope/\(name)")
-        intents = EventNotifier(of: uri, named: "intent")
-        updates = RequestNotifier(of: uri, named: "update")
-        try updates.handle(by: self) { view, update in view.apply(update) }
+        intentNotifier = EventNotifier(of: uri, named: "intent")
+        updateNotifier = RequestNotifier(of: uri, named: "update")
+        updateNotifier.handle(by: self) { view, update in view.apply(update) }
+        lifecycle.own(intentNotifier)
     }
 
     var title: String { "" }
@@ -43,8 +47,13 @@ class ViewScope<Intent, Update>: PresentationScope {
 extension ViewScope: CommandHandling {
     func handle(_ command: Command) -> Bool {
         guard let intent = intent(for: command) else { return false }
-        intents.emit(intent)
+        express(intent)
         return true
+    }
+
+    /// The user expressed `intent` on this view: what a control's action calls.
+    func express(_ intent: Intent) {
+        intentNotifier.emit(intent)
     }
 }
 

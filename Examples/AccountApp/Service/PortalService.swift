@@ -1,17 +1,17 @@
 import BSPCore
 
 /// The Service actor: a thin interface to the portal and to the OS's app lifecycle.
-final class PortalService: BSPActor {
-    let uri: ActorURI = "/actor/service"
-    let requests = RequestNotifier<PortalRequest, Void>(of: "/actor/service")
-    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: "/actor/service", named: "session-key")
-    let events = EventNotifier<PortalEvent>(of: "/actor/service")
+final class PortalService: UniqueActor {
+    static let uri: ActorURI = "/actor/service"
+    let requests = RequestNotifier<PortalRequest, Void>(of: PortalService.self)
+    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: PortalService.self, named: "session-key")
+    let events = EventNotifier<PortalEvent>(of: PortalService.self)
     let portal: Portal
 
-    init(portal: Portal) throws {
+    init(portal: Portal) {
         self.portal = portal
-        try requests.handle(by: self) { service, request in service.perform(request) }
-        try sessionKeys.handle(by: self) { service, request in service.answer(request) }
+        requests.handle(by: self) { service, request in service.perform(request) }
+        sessionKeys.handle(by: self) { service, request in service.answer(request) }
     }
 
     /// The OS moved the app to the background.
@@ -62,13 +62,14 @@ final class PortalService: BSPActor {
     }
 }
 
-/// The notifiers of the portal service that the Behaviour uses, so a stand-in can take its place.
+/// What the Behaviour may use of the portal service: an actor with more than one request
+/// notifier declares its own struct of ports, and a test builds the same struct from stand-ins.
 struct PortalPorts {
-    let requests: RequestNotifier<PortalRequest, Void>
-    let sessionKeys: RequestNotifier<SessionKeyRequest, SessionKeyReply>
-    let events: EventNotifier<PortalEvent>
+    let requests: RequestPort<PortalRequest, Void>
+    let sessionKeys: RequestPort<SessionKeyRequest, SessionKeyReply>
+    let events: EventPort<PortalEvent>
 }
 
 extension PortalService {
-    var ports: PortalPorts { PortalPorts(requests: requests, sessionKeys: sessionKeys, events: events) }
+    var ports: PortalPorts { PortalPorts(requests: requests.port, sessionKeys: sessionKeys.port, events: events.port) }
 }

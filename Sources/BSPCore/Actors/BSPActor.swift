@@ -1,18 +1,19 @@
 /// An actor of the BSP fabric: something with an identity that receives requests on its
 /// request notifiers and reports what happened on its event notifiers.
 ///
-/// The three top-level actors of an app are its *Behaviour* (the logic), its *Service* (the thin
-/// interface to OS and network services) and its *Presentation* (the thin interface to the UI).
-/// Each is a class that conforms to `BSPActor` and owns its notifiers:
+/// Most actors fix their URI on their type and conform to ``UniqueActor``. Conform to
+/// `BSPActor` directly when the URI is chosen at run time, as a stand-in or a scope per item
+/// does, and hand the URI to the notifiers:
 ///
 /// ```swift
-/// final class LocationService: BSPActor {
-///     let uri: ActorURI = "/actor/service"
-///     let requests = RequestNotifier<ServiceRequest, Void>(of: "/actor/service")
-///     let events = EventNotifier<ServiceEvent>(of: "/actor/service")
+/// final class ItemScope: Scope {
+///     let uri: ActorURI
+///     let lifecycle = ScopeLifecycle()
+///     let requests: RequestNotifier<ItemRequest, Void>
 ///
-///     init() throws {
-///         try requests.handle(by: self) { service, request in service.perform(request) }
+///     init(item: Int) {
+///         uri = ActorURI.item(item)
+///         requests = RequestNotifier(of: uri)
 ///     }
 /// }
 /// ```
@@ -22,4 +23,26 @@
 public protocol BSPActor: AnyObject {
     /// The actor's identity in the fabric, such as `/actor/service`. It must not change.
     var uri: ActorURI { get }
+}
+
+/// An actor whose type fixes its URI: the app's Behaviour, Service and Presentation, and
+/// scopes of which a stack holds one at a time.
+///
+/// The URI is written once, on the type, and the actor's notifiers take theirs from it:
+///
+/// ```swift
+/// final class LocationService: UniqueActor {
+///     static let uri: ActorURI = "/actor/service"
+///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
+///     let events = EventNotifier<ServiceEvent>(of: LocationService.self)
+/// }
+/// ```
+public protocol UniqueActor: BSPActor {
+    /// The URI of every instance of the type.
+    static var uri: ActorURI { get }
+}
+
+extension UniqueActor {
+    /// The type's URI.
+    public var uri: ActorURI { Self.uri }
 }

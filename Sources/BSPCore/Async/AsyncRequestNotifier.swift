@@ -6,10 +6,10 @@
 /// ``NotifierError/unhandledRequest(_:)``, naming the notifier's URI.
 ///
 /// ```swift
-/// let lookups = AsyncRequestNotifier<String, Place?>(of: "/actor/service/geocoder")
-/// try lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+/// let lookups = AsyncRequestNotifier<String, Place?>(of: Geocoder.self)
+/// lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
 ///
-/// let place = try await lookups.send("Bennelong Point, Sydney")
+/// let place = try await lookups.port.send("Bennelong Point, Sydney")
 /// ```
 public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sendable {
     /// The notifier's URI, such as `/actor/service/geocoder/notifier/request`.
@@ -32,8 +32,22 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     private let slot = Locked(Slot())
 
+    /// Creates an asynchronous request notifier of the actor type `owner`, with the URI
+    /// `<owner's URI>/notifier/<name>` and no handler yet.
+    ///
+    /// - Parameters:
+    ///   - owner: The type of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public convenience init<Owner: UniqueActor>(
+        of owner: Owner.Type, named name: String = "request", audit: AuditContext = .current
+    ) {
+        self.init(of: owner.uri, named: name, audit: audit)
+    }
+
     /// Creates an asynchronous request notifier of the actor `actor`, with the URI
-    /// `<actor>/notifier/<name>` and no handler yet.
+    /// `<actor>/notifier/<name>` and no handler yet: for an actor whose URI is chosen at run
+    /// time.
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
@@ -42,20 +56,29 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
+        audit.register(self)
+    }
+
+    /// What peers may do with this notifier: send requests, not handle them.
+    public var port: AsyncRequestPort<Request, Reply> {
+        AsyncRequestPort(self)
     }
 
     /// Installs the handler, for as long as `owner` lives.
+    ///
+    /// As with ``RequestNotifier/handle(by:_:)``, a second handler while the first's owner
+    /// lives is refused and reported to the context's fault handler as
+    /// ``NotifierError/handlerAlreadyInstalled(_:)``, and a scope that handles the notifier
+    /// binds it: once the scope terminates, requests are refused.
     ///
     /// - Parameters:
     ///   - owner: The object that handles requests, held weakly: an actor, a `@MainActor`
     ///     class, or another `Sendable` class.
     ///   - body: Called with the owner and each request, in the caller's task.
-    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a live handler is installed,
-    ///   or ``NotifierError/scopeTerminated(_:scope:)`` when the notifier's scope has terminated.
     public func handle<Owner: AnyObject & Sendable>(
         by owner: Owner,
         _ body: @escaping @Sendable (Owner, Request) async -> Reply
-    ) throws(NotifierError) {
+    ) {
         let refusal: NotifierError? = slot.withLock { slot in
             if let scope = slot.terminatedScope { return .scopeTerminated(uri, scope: scope) }
             guard slot.handler?.owner == nil else { return .handlerAlreadyInstalled(uri) }
@@ -64,7 +87,10 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             }
             return nil
         }
-        if let refusal { throw refusal }
+        if let refusal {
+            return audit.reportFault(refusal)
+        }
+        ScopeLifecycle.of(owner)?.bind(self)
     }
 
     /// Removes the handler: later requests fail with ``NotifierError/unhandledRequest(_:)``.

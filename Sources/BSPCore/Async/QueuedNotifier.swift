@@ -72,6 +72,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             case .keepingNewest(let count): .bufferingNewest(max(1, count))
             }
         (stream, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: policy)
+        audit.register(self)
     }
 
     /// Queues `notification` for the consumer. Never blocks; safe from any thread.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where the notifiers created in it report: the audit store for their notifications, the
 /// fault handler for what could not be delivered, and the sequence numbers that order them.
 ///
@@ -14,11 +12,20 @@ import Synchronization
 /// ```
 ///
 /// Because ``current`` is a task-local value, tests running in parallel that each build their
-/// actors inside their own context never see each other's records.
+/// actors inside their own context never see each other's records. A notifier created while a
+/// notification is being handled — a scope made in a handler, say — joins that notification's
+/// context, so nothing the app creates later goes unaudited.
 public final class AuditContext: Sendable {
-    /// The context that notifiers created now capture: the innermost ``withCurrent(_:)``, or
-    /// ``disabled``.
-    @TaskLocal public static var current: AuditContext = .disabled
+    /// The context that notifiers created now capture: the innermost ``withCurrent(_:)``; else,
+    /// while a notification is being handled, that notification's context; else ``disabled``.
+    public static var current: AuditContext {
+        let bound = AuditContext.bound
+        if bound.isEnabled { return bound }
+        return AuditFrame.runningContext ?? bound
+    }
+
+    /// The context of the innermost ``withCurrent(_:)``.
+    @TaskLocal private static var bound: AuditContext = .disabled
 
     /// The default context: records nothing, and reports faults to standard error.
     public static let disabled = AuditContext()
@@ -32,12 +39,14 @@ public final class AuditContext: Sendable {
     /// How far a notification's cause is followed.
     public let causeTracking: CauseTracking
 
+    /// The notifiers created in this context, for live drawings.
+    let inventory = NotifierInventory()
     private let faultHandler: @Sendable (any Error) -> Void
-    private let lastSequence = Atomic<UInt64>(0)
+    private let lastSequence = AtomicCounter()
     private let activeScopes = Locked<[ActorURI]>([])
     // Bumped, under the lock, whenever a scope starts or ends, so that a notifier can keep the
     // innermost scope it last saw and take the lock only when that has changed.
-    private let scopesVersion = Atomic<UInt64>(0)
+    private let scopesVersion = AtomicCounter()
 
     /// Creates a context.
     ///
@@ -65,7 +74,7 @@ public final class AuditContext: Sendable {
     public func withCurrent<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let outcome: Swift.Result<Result, Failure> = AuditContext.$current.withValue(self) {
+        let outcome: Swift.Result<Result, Failure> = AuditContext.$bound.withValue(self) {
             do throws(Failure) {
                 return .success(try body())
             } catch {
@@ -80,7 +89,7 @@ public final class AuditContext: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        try await AuditContext.$current.withValue(self, operation: body, isolation: isolation)
+        try await AuditContext.$bound.withValue(self, operation: body, isolation: isolation)
     }
 
     /// Reports a failure that no caller was told of.
@@ -96,9 +105,9 @@ public final class AuditContext: Sendable {
     /// The innermost active scope, taking the lock only when the scopes changed since
     /// `snapshot` was taken.
     func innermostScope(refreshing snapshot: inout ScopeSnapshot) -> ActorURI? {
-        if scopesVersion.load(ordering: .acquiring) != snapshot.version {
+        if scopesVersion.loadAcquiring() != snapshot.version {
             snapshot = activeScopes.withLock { scopes in
-                ScopeSnapshot(version: scopesVersion.load(ordering: .relaxed), scope: scopes.last)
+                ScopeSnapshot(version: scopesVersion.load(), scope: scopes.last)
             }
         }
         return snapshot.scope
@@ -107,7 +116,7 @@ public final class AuditContext: Sendable {
     func scopeDidStart(_ scope: ActorURI) {
         activeScopes.withLock { scopes in
             scopes.append(scope)
-            scopesVersion.add(1, ordering: .releasing)
+            scopesVersion.addReleasing(1)
         }
     }
 
@@ -115,7 +124,7 @@ public final class AuditContext: Sendable {
         activeScopes.withLock { scopes in
             if let index = scopes.lastIndex(of: scope) {
                 scopes.remove(at: index)
-                scopesVersion.add(1, ordering: .releasing)
+                scopesVersion.addReleasing(1)
             }
         }
     }
@@ -133,7 +142,7 @@ public final class AuditContext: Sendable {
 
     /// The number of the next notification: one order across every notifier of the context.
     func nextSequence() -> UInt64 {
-        lastSequence.wrappingAdd(1, ordering: .relaxed).newValue
+        UInt64(bitPattern: lastSequence.add(1))
     }
 
     /// The default fault handler: writes the fault's description to standard error.

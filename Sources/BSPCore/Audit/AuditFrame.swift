@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The notification whose handler is running, while auditing is on: what a notification sent
 /// now names as its cause.
 ///
@@ -15,14 +13,39 @@ struct AuditFrame: Sendable {
     var depth: Int
     /// The actor whose handler is running, if it is known.
     var actor: ActorURI?
+    /// The context of the notification, unretained: a frame in a thread's slot lives only
+    /// while its notifier's handlers run, and the notifier keeps the context alive; a frame
+    /// carried across tasks travels with a strong reference (see ``Carried``).
+    let context: Unmanaged<AuditContext>
 
     /// The frame a task carries across a hop, inherited by the tasks it starts.
-    @TaskLocal static var inherited: AuditFrame?
+    @TaskLocal static var inherited: Carried?
+
+    /// A frame as a task carries it, with its context kept alive: the task may outlive the
+    /// notifier that made the frame.
+    struct Carried: Sendable {
+        var frame: AuditFrame
+        let context: AuditContext
+
+        init(_ frame: AuditFrame) {
+            self.frame = frame
+            self.context = frame.context.takeUnretainedValue()
+        }
+    }
 
     /// How many handlers of the package's asynchronous notifiers are running now. While
     /// there are none, only a context that tracks causes across tasks looks for a carried
     /// frame: reading a task-local costs more than the rest of finding the cause.
-    private static let carriedFrames = Atomic<Int>(0)
+    private static let carriedFrames = AtomicCounter()
+
+    /// The context of the notification being handled now, if any: what a notifier created in
+    /// a handler joins.
+    static var runningContext: AuditContext? {
+        if let frame = ThreadFrameSlot.current?.pointee {
+            return frame.context.takeUnretainedValue()
+        }
+        return inherited?.context
+    }
 
     /// The frame of the handler running now: this thread's, or else the one this task carries.
     ///
@@ -31,12 +54,12 @@ struct AuditFrame: Sendable {
     ///   - acrossTasks: Whether a frame inherited from the task that started this one counts;
     ///     see ``AuditContext/CauseTracking``.
     static func current(in slot: UnsafeMutablePointer<AuditFrame?>?, acrossTasks: Bool) -> AuditFrame? {
-        guard let slot else { return inherited }
+        guard let slot else { return inherited?.frame }
         if let frame = slot.pointee {
             return frame
         }
-        guard acrossTasks || carriedFrames.load(ordering: .relaxed) > 0 else { return nil }
-        return inherited
+        guard acrossTasks || carriedFrames.load() > 0 else { return nil }
+        return inherited?.frame
     }
 
     /// Runs `body`, a handler that runs in another task than the notification was sent from,
@@ -45,9 +68,9 @@ struct AuditFrame: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        AuditFrame.carriedFrames.add(1, ordering: .relaxed)
-        defer { AuditFrame.carriedFrames.subtract(1, ordering: .relaxed) }
-        return try await AuditFrame.$inherited.withValue(self, operation: body, isolation: isolation)
+        AuditFrame.carriedFrames.add(1)
+        defer { AuditFrame.carriedFrames.add(-1) }
+        return try await AuditFrame.$inherited.withValue(Carried(self), operation: body, isolation: isolation)
     }
 
     /// Runs `body` as the handler of `actor` for this frame's notification, so that what it
@@ -70,13 +93,13 @@ struct AuditFrame: Sendable {
         var frame = self
         frame.actor = actor
         guard let slot else {
-            return AuditFrame.$inherited.withValue(frame, operation: body)
+            return AuditFrame.$inherited.withValue(Carried(frame), operation: body)
         }
         let outer = slot.pointee
         slot.pointee = frame
         defer { slot.pointee = outer }
         guard acrossTasks else { return body() }
-        return AuditFrame.$inherited.withValue(frame, operation: body)
+        return AuditFrame.$inherited.withValue(Carried(frame), operation: body)
     }
 }
 
@@ -94,10 +117,12 @@ extension AuditContext {
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
-        scopes: inout ScopeSnapshot
+        scopes: inout ScopeSnapshot,
+        stackChange: StackChange? = nil
     ) -> AuditFrame {
         let parent = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: causeTracking == .acrossTasks)
-        return record(text, from: origin, delivery: delivery, scopes: &scopes, parent: parent)
+        return record(
+            text, from: origin, delivery: delivery, scopes: &scopes, stackChange: stackChange, parent: parent)
     }
 
     /// Records a notification and runs `handlers` as its handlers, those of `actor` if it is
@@ -108,13 +133,15 @@ extension AuditContext {
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
+        stackChange: StackChange? = nil,
         handledBy actor: ActorURI? = nil,
         handlers: (AuditFrame) -> Result
     ) -> Result {
         let slot = ThreadFrameSlot.current
         let acrossTasks = causeTracking == .acrossTasks
         let parent = AuditFrame.current(in: slot, acrossTasks: acrossTasks)
-        let frame = record(text, from: origin, delivery: delivery, scopes: &scopes, parent: parent)
+        let frame = record(
+            text, from: origin, delivery: delivery, scopes: &scopes, stackChange: stackChange, parent: parent)
         return frame.run(as: actor, in: slot, acrossTasks: acrossTasks) { handlers(frame) }
     }
 
@@ -123,18 +150,48 @@ extension AuditContext {
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
+        stackChange: StackChange?,
         parent: AuditFrame?
     ) -> AuditFrame {
+        // A handler of another context's notification sending here: causes never cross contexts.
+        let parent = parent.flatMap { $0.context.toOpaque() == Unmanaged.passUnretained(self).toOpaque() ? $0 : nil }
         let scope = innermostScope(refreshing: &scopes)
         let sequence = nextSequence()
         let depth = parent.map { $0.depth + 1 } ?? 0
-        let sender: AuditRecord.Sender =
-            origin.variety == .event ? .notifierActor : parent?.actor.map(AuditRecord.Sender.actor) ?? .outside
+        let sender = AuditRecord.Sender.of(origin, handling: parent)
         keep(
             AuditRecord(
                 sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
-                depth: depth, scope: scope, delivery: delivery))
-        return AuditFrame(sequence: sequence, depth: depth, actor: nil)
+                depth: depth, scope: scope, delivery: delivery, stackChange: stackChange))
+        return AuditFrame(sequence: sequence, depth: depth, actor: nil, context: .passUnretained(self))
+    }
+}
+
+extension AuditContext {
+    /// Records `request` as undelivered on `notifier`, whose notifier object has gone, if this
+    /// context audits.
+    @usableFromInline
+    func recordUndelivered<Request>(_ request: Request, on notifier: NotifierURI) {
+        guard isEnabled else { return }
+        var scopes = ScopeSnapshot()
+        _ = record(
+            .rendered(String(describing: request)),
+            from: AuditRecord.Origin(notifier: notifier, variety: .request, targets: []),
+            delivery: .undelivered, scopes: &scopes)
+    }
+}
+
+extension AuditRecord.Sender {
+    /// Who sends on `origin` while `parent`'s handler runs: for a request, that handler's actor;
+    /// for an event, the notifier's owner, unless a handler of an actor outside the owner's
+    /// subtree emits it — a breach of BSP's rules that the record then shows.
+    static func of(_ origin: AuditRecord.Origin, handling parent: AuditFrame?) -> Self {
+        guard let actor = parent?.actor else {
+            return origin.variety == .event ? .notifierActor : .outside
+        }
+        guard origin.variety == .event else { return .actor(actor) }
+        let owner = origin.notifier.actor
+        return actor.hasPrefix(owner) || owner.hasPrefix(actor) ? .notifierActor : .actor(actor)
     }
 }
 

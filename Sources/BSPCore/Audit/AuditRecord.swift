@@ -48,11 +48,16 @@ public struct AuditRecord: Sendable {
     /// What became of the notification.
     public var delivery: AuditDelivery
 
+    /// For the record of a scope stack's transition, what the transition did to the stack.
+    public var stackChange: StackChange?
+
     private var sender: Sender
     private var text: Text
 
-    /// The actor that sent it: for an event, the notifier's owner; for a request, the actor
-    /// whose handler was running when it was sent, or `nil` when it came from outside the fabric.
+    /// The actor that sent it: for a request, the actor whose handler was running when it was
+    /// sent, or `nil` when it came from outside the fabric; for an event, the notifier's owner,
+    /// unless the handler of another actor emitted it (which breaks BSP's rule that only the
+    /// owner emits on its event notifiers).
     public var source: ActorURI? {
         get {
             switch sender {
@@ -84,18 +89,19 @@ public struct AuditRecord: Sendable {
         cause: UInt64? = nil,
         depth: Int = 0,
         scope: ActorURI? = nil,
-        delivery: AuditDelivery = .delivered
+        delivery: AuditDelivery = .delivered,
+        stackChange: StackChange? = nil
     ) {
         self.init(
             sequence: sequence, origin: Origin(notifier: notifier, variety: variety, targets: targets),
             sender: source.map(Sender.actor) ?? .outside, text: .rendered(notification), cause: cause,
-            depth: depth, scope: scope, delivery: delivery)
+            depth: depth, scope: scope, delivery: delivery, stackChange: stackChange)
     }
 
     /// A record as a notifier makes it.
     init(
         sequence: UInt64, origin: consuming Origin, sender: Sender, text: consuming Text, cause: UInt64?,
-        depth: Int, scope: consuming ActorURI?, delivery: AuditDelivery
+        depth: Int, scope: consuming ActorURI?, delivery: AuditDelivery, stackChange: consuming StackChange? = nil
     ) {
         self.sequence = sequence
         self.origin = origin
@@ -105,6 +111,7 @@ public struct AuditRecord: Sendable {
         self.depth = depth
         self.scope = scope
         self.delivery = delivery
+        self.stackChange = stackChange
     }
 
     /// The record with its notification rendered, so that it is not rendered again.
@@ -170,7 +177,7 @@ extension AuditRecord: Hashable {
         lhs.sequence == rhs.sequence && lhs.notifier == rhs.notifier && lhs.variety == rhs.variety
             && lhs.source == rhs.source && lhs.targets == rhs.targets && lhs.cause == rhs.cause
             && lhs.depth == rhs.depth && lhs.scope == rhs.scope && lhs.delivery == rhs.delivery
-            && lhs.notification == rhs.notification
+            && lhs.notification == rhs.notification && lhs.stackChange == rhs.stackChange
     }
 
     /// Hashes every field.
@@ -185,12 +192,13 @@ extension AuditRecord: Hashable {
         hasher.combine(depth)
         hasher.combine(scope)
         hasher.combine(delivery)
+        hasher.combine(stackChange)
     }
 }
 
 extension AuditRecord: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sequence, notifier, variety, source, targets, notification, cause, depth, scope, delivery
+        case sequence, notifier, variety, source, targets, notification, cause, depth, scope, delivery, stackChange
     }
 
     /// Decodes a record from an object with one key per field.
@@ -206,7 +214,8 @@ extension AuditRecord: Codable {
             cause: try container.decodeIfPresent(UInt64.self, forKey: .cause),
             depth: try container.decode(Int.self, forKey: .depth),
             scope: try container.decodeIfPresent(ActorURI.self, forKey: .scope),
-            delivery: try container.decode(AuditDelivery.self, forKey: .delivery))
+            delivery: try container.decode(AuditDelivery.self, forKey: .delivery),
+            stackChange: try container.decodeIfPresent(StackChange.self, forKey: .stackChange))
     }
 
     /// Encodes the record as an object with one key per field; `nil` fields are left out.
@@ -222,6 +231,7 @@ extension AuditRecord: Codable {
         try container.encode(depth, forKey: .depth)
         try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(delivery, forKey: .delivery)
+        try container.encodeIfPresent(stackChange, forKey: .stackChange)
     }
 }
 

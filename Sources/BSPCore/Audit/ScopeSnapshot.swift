@@ -2,13 +2,13 @@
 @usableFromInline
 struct ScopeSnapshot {
     /// The version of the context's scopes it was taken at; none matches at first.
-    var version = UInt64.max
+    var version = Int64.min
     var scope: ActorURI?
 
     @usableFromInline
     init() {}
 
-    init(version: UInt64, scope: ActorURI?) {
+    init(version: Int64, scope: ActorURI?) {
         self.version = version
         self.scope = scope
     }

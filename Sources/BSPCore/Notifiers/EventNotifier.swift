@@ -1,10 +1,12 @@
 /// An actor's output: it tells every observer, in registration order, that something happened.
 ///
-/// ```swift
-/// let events = EventNotifier<PresentationEvent>(of: "/actor/presentation")
+/// The owner holds the notifier and emits; peers get its ``port`` and observe:
 ///
-/// let token = events.observe(by: behaviour) { intent in
-///     print("intent:", intent)
+/// ```swift
+/// let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
+///
+/// events.port.observe(by: behaviour) { behaviour, intent in
+///     behaviour.handle(intent)
 /// }
 /// events.emit(.showLocationRequested)   // returns after every observer has run
 /// ```
@@ -30,10 +32,7 @@ public final class EventNotifier<Event> {
     /// The notifier's URI, such as `/actor/presentation/notifier/event`.
     public let uri: NotifierURI
 
-    /// The context this notifier reports to, captured when it was created.
-    ///
-    /// A notifier created outside any context, in a scope, joins the context of the stack the
-    /// scope is pushed onto.
+    /// The context this notifier reports to: ``AuditContext/current`` when it was created.
     @exclusivity(unchecked) public private(set) var audit: AuditContext
 
     /// How many events may be queued by re-entrant emits within one delivery before the
@@ -55,6 +54,8 @@ public final class EventNotifier<Event> {
     // What the audit trail records of each send, kept up to date as observers come and go so
     // that recording does not walk the observers.
     @exclusivity(unchecked) private var liveObserverCount = 0
+    /// How many of them are held through an owner that may have gone away.
+    @exclusivity(unchecked) private var ownedObserverCount = 0
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) private var origin: AuditRecord.Origin
     @exclusivity(unchecked) private var scopeSnapshot = ScopeSnapshot()
@@ -63,9 +64,39 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
     /// Whether `Event` is `Sendable`, so that the audit trail may render it only when read.
     private let isSendable: Bool
+    /// What an event did to a scope stack, for a stack's transitions notifier: recorded as
+    /// structure so that no tool reads it back from text.
+    var stackChange: ((Event) -> StackChange?)?
+
+    /// Creates an event notifier of the actor type `owner`, with the URI
+    /// `<owner's URI>/notifier/<name>`.
+    ///
+    /// - Parameters:
+    ///   - owner: The type of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment. A malformed name is a programming
+    ///     error and stops the program with a message naming it.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public convenience init<Owner: UniqueActor>(
+        of owner: Owner.Type, named name: String = "event", audit: AuditContext = .current
+    ) {
+        self.init(of: owner.uri, named: name, audit: audit, isSendable: false)
+    }
+
+    /// Creates a notifier of `Sendable` notifications of the actor type `owner`; see
+    /// ``init(of:named:audit:)-(Owner.Type,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - owner: The type of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public convenience init<Owner: UniqueActor>(
+        of owner: Owner.Type, named name: String = "event", audit: AuditContext = .current
+    ) where Event: Sendable {
+        self.init(of: owner.uri, named: name, audit: audit, isSendable: true)
+    }
 
     /// Creates an event notifier of the actor `actor`, with the URI
-    /// `<actor>/notifier/<name>`.
+    /// `<actor>/notifier/<name>`: for an actor whose URI is chosen at run time.
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
@@ -98,38 +129,86 @@ public final class EventNotifier<Event> {
         self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
         self.isSendable = isSendable
         self.origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: [])
+        audit.register(self)
     }
 
-    /// Starts observing: `handler` is called with every event emitted from now on, until the
-    /// returned token is cancelled or released.
+    /// What peers may do with this notifier: observe it, not emit.
+    public var port: EventPort<Event> {
+        EventPort(self)
+    }
+
+    /// Observes the notifier for as long as `observer` lives: `handler` is called with the
+    /// observer and every event emitted from now on.
+    ///
+    /// The notifier holds the observer weakly and hands it to the handler, so the handler
+    /// needs no capture of `self` and the observation keeps nothing alive:
+    ///
+    /// ```swift
+    /// presentation.events.observe(by: self) { behaviour, intent in behaviour.handle(intent) }
+    /// ```
+    ///
+    /// The observation ends when the observer is deallocated; when the observer is a
+    /// ``Scope``, it ends at the latest when the scope deactivates. A ``BSPActor`` observer is
+    /// named, by its URI, in the audit trail and in diagrams.
     ///
     /// - Parameters:
-    ///   - observer: The actor that observes, if any. Only its URI is kept (for the audit
-    ///     trail and diagrams), never the actor itself.
-    ///   - handler: Called on the emitting thread with each event.
+    ///   - observer: The object that observes, held weakly.
+    ///   - handler: Called on the emitting thread with the observer and each event.
+    public func observe<Observer: AnyObject>(
+        by observer: Observer,
+        _ handler: @escaping (Observer, Event) -> Void
+    ) {
+        let scope = ScopeLifecycle.of(observer)
+        if let scope, !scope.isOperating { return }
+        pruneObserversWithoutOwner()
+        let entry = EventObserver<Event>(actor: (observer as? any BSPActor)?.uri, owner: observer) {
+            [weak observer] event in
+            if let observer { handler(observer, event) }
+        }
+        add(entry)
+        scope?.own(token(for: entry))
+    }
+
+    /// Observes the notifier until the returned token is cancelled or released: `handler` is
+    /// called with every event emitted from now on.
+    ///
+    /// Keep the token for as long as the observation should last. The handler must not capture
+    /// whatever holds the token strongly, or neither is ever released; prefer
+    /// ``observe(by:_:)``, which cannot leak.
+    ///
+    /// - Parameter handler: Called on the emitting thread with each event.
     /// - Returns: The token that keeps the observation alive.
-    public func observe(
-        by observer: (any BSPActor)? = nil,
-        _ handler: @escaping (Event) -> Void
-    ) -> ObservationToken {
-        let entry = EventObserver(actor: observer?.uri, handler: handler)
+    public func observe(_ handler: @escaping (Event) -> Void) -> ObservationToken {
+        let entry = EventObserver<Event>(actor: nil, owner: nil, handler: handler)
+        add(entry)
+        return token(for: entry)
+    }
+
+    private func add(_ entry: EventObserver<Event>) {
         observers.append(entry)
         liveObserverCount += 1
+        if entry.isOwned {
+            ownedObserverCount += 1
+        }
         if let actor = entry.actor {
             origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: origin.targets + [actor])
         }
-        // Weak both ways: the entry lives in the notifier alone, so a notifier that goes
-        // away takes its handlers (and what they captured) with it, tokens or not.
-        return ObservationToken { [weak self, weak entry] in
-            guard let entry else { return }
+    }
+
+    /// A token that cancels `entry`. Weak both ways: the entry lives in the notifier alone, so
+    /// a notifier that goes away takes its handlers (and what they captured) with it.
+    private func token(for entry: EventObserver<Event>) -> ObservationToken {
+        ObservationToken { [weak self, weak entry] in
+            guard let entry, entry.handler != nil else { return }
             entry.handler = nil
             self?.remove(entry)
         }
     }
 
-    /// The number of observations that have not been cancelled.
+    /// The number of observations that have not been cancelled and whose observer lives.
     public var observerCount: Int {
-        liveObserverCount
+        pruneObserversWithoutOwner()
+        return liveObserverCount
     }
 
     /// Tells every observer, in registration order, that `event` happened.
@@ -239,8 +318,28 @@ public final class EventNotifier<Event> {
         observers.removeAll { $0.handler == nil }
     }
 
+    /// Ends the observations whose owner has been deallocated, so that records and counts
+    /// speak only of observers that are still there.
+    private func pruneObserversWithoutOwner() {
+        guard ownedObserverCount > 0 else { return }
+        // Indexes rather than iteration: taking an entry out of the array retains it through
+        // its side table (tokens hold entries weakly).
+        var gone: [EventObserver<Event>] = []
+        for index in observers.indices
+        where observers[index].isOwned && observers[index].handler != nil && observers[index].owner == nil {
+            gone.append(observers[index])
+        }
+        for entry in gone {
+            entry.handler = nil
+            remove(entry)
+        }
+    }
+
     private func remove(_ entry: EventObserver<Event>) {
         liveObserverCount -= 1
+        if entry.isOwned {
+            ownedObserverCount -= 1
+        }
         if entry.actor != nil {
             let targets = observers.compactMap { $0.handler == nil ? nil : $0.actor }
             origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: targets)
@@ -256,32 +355,35 @@ public final class EventNotifier<Event> {
     /// Records `event`, about to be delivered, and delivers it with `deliver` in its frame.
     @usableFromInline
     func record(_ event: Event, deliveringWith deliver: (AuditFrame) -> Void) {
-        unretainedAudit._withUnsafeGuaranteedRef { audit in
+        // A record names the observers that receive the event: none whose owner has gone.
+        pruneObserversWithoutOwner()
+        return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 .of(event, isSendable: isSendable),
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
                 scopes: &scopeSnapshot,
+                stackChange: stackChange?(event),
                 handlers: deliver
             )
         }
     }
 
     private func record(_ event: Event, delivery: AuditDelivery? = nil) -> AuditFrame {
-        unretainedAudit._withUnsafeGuaranteedRef { audit in
+        pruneObserversWithoutOwner()
+        return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 .of(event, isSendable: isSendable),
                 from: origin,
                 delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
-                scopes: &scopeSnapshot
+                scopes: &scopeSnapshot,
+                stackChange: stackChange?(event)
             )
         }
     }
 }
 
 extension EventNotifier: ScopeBound {
-    func scopeDidTerminate(_ scope: ActorURI) {}
-
     func join(_ context: AuditContext) {
         guard audit === AuditContext.disabled, context.isEnabled else { return }
         audit = context
@@ -289,7 +391,11 @@ extension EventNotifier: ScopeBound {
         isAuditing = true
         tracksCausesAcrossTasks = context.causeTracking == .acrossTasks
         scopeSnapshot = ScopeSnapshot()
+        context.register(self)
     }
+
+    /// An event notifier has nothing to refuse: its scope has gone, so nothing emits on it.
+    func scopeDidTerminate(_ scope: ActorURI) {}
 }
 
 @available(*, unavailable, message: "A notifier belongs to one isolation domain; hop to it to emit.")
@@ -303,10 +409,16 @@ final class EventObserver<Event> {
     /// reading the optional URI would retain and release its text.
     @usableFromInline let isNamed: Bool
     @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
+    /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly so that the
+    /// notifier can tell when it has gone; `nil` for an observation kept by a token.
+    weak var owner: AnyObject?
+    let isOwned: Bool
 
-    init(actor: ActorURI?, handler: @escaping (Event) -> Void) {
+    init(actor: ActorURI?, owner: AnyObject?, handler: @escaping (Event) -> Void) {
         self.actor = actor
         self.isNamed = actor != nil
+        self.owner = owner
+        self.isOwned = owner != nil
         self.handler = handler
     }
 }

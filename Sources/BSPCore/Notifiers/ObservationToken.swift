@@ -4,9 +4,12 @@
 /// observation should last, typically in a property of the observing actor:
 ///
 /// ```swift
-/// presentation.events.observe(by: self) { intent in … }
+/// presentation.events.observe { intent in print(intent) }
 ///     .store(in: &observations)
 /// ```
+///
+/// An actor observing its peers needs no token: ``EventNotifier/observe(by:_:)`` lasts as long
+/// as the observer.
 public final class ObservationToken {
     private var cancellation: (() -> Void)?
 
@@ -16,6 +19,13 @@ public final class ObservationToken {
 
     deinit {
         cancel()
+    }
+
+    /// A token whose observation has already ended.
+    static var cancelled: ObservationToken {
+        let token = ObservationToken {}
+        token.cancel()
+        return token
     }
 
     /// Stops the observation at once: once `cancel()` returns, the handler is never called

@@ -6,16 +6,16 @@
 /// each other alive), and receives that owner so it needs no capture of `self`:
 ///
 /// ```swift
-/// final class LocationService: BSPActor {
-///     let uri: ActorURI = "/actor/service"
-///     let requests = RequestNotifier<ServiceRequest, Void>(of: "/actor/service")
+/// final class LocationService: UniqueActor {
+///     static let uri: ActorURI = "/actor/service"
+///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
 ///
-///     init() throws {
-///         try requests.handle(by: self) { service, request in service.perform(request) }
+///     init() {
+///         requests.handle(by: self) { service, request in service.perform(request) }
 ///     }
 /// }
 ///
-/// service.requests.send(.resolveLocation)
+/// service.requests.port.send(.resolveLocation)   // what a peer holds: the port
 /// ```
 ///
 /// Use `Void` as `Reply` for a single-way request. For a bi-way request, ``send(_:)->Reply`` returns
@@ -23,7 +23,7 @@
 /// handler to produce one:
 ///
 /// ```swift
-/// let records = try stack.requests.send(.suspend)
+/// let reply = try geocoder.requests.send("Bennelong Point")
 /// ```
 ///
 /// ## Semantics
@@ -40,10 +40,9 @@ public final class RequestNotifier<Request, Reply> {
     /// The notifier's URI, such as `/actor/service/notifier/request`.
     public let uri: NotifierURI
 
-    /// The context this notifier reports to, captured when it was created.
-    ///
-    /// A notifier created outside any context, in a scope, joins the context of the stack the
-    /// scope is pushed onto.
+    /// The context this notifier reports to: ``AuditContext/current`` when it was created, or,
+    /// for a notifier created outside any context and handled by a scope, the context of the
+    /// stack the scope is pushed onto.
     @exclusivity(unchecked) public private(set) var audit: AuditContext
 
     /// How deep requests on this notifier may nest inside its own handler before the
@@ -67,8 +66,36 @@ public final class RequestNotifier<Request, Reply> {
     /// context on every send, while ``audit`` keeps it alive.
     @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
 
+    /// Creates a request notifier of the actor type `owner`, with the URI
+    /// `<owner's URI>/notifier/<name>` and no handler yet.
+    ///
+    /// - Parameters:
+    ///   - owner: The type of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment. A malformed name is a programming
+    ///     error and stops the program with a message naming it.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public convenience init<Owner: UniqueActor>(
+        of owner: Owner.Type, named name: String = "request", audit: AuditContext = .current
+    ) {
+        self.init(of: owner.uri, named: name, audit: audit, isSendable: false)
+    }
+
+    /// Creates a notifier of `Sendable` requests of the actor type `owner`, which are rendered
+    /// for the audit trail only when a record is read.
+    ///
+    /// - Parameters:
+    ///   - owner: The type of the actor that owns the notifier.
+    ///   - name: The notifier's name: one URI segment.
+    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
+    public convenience init<Owner: UniqueActor>(
+        of owner: Owner.Type, named name: String = "request", audit: AuditContext = .current
+    ) where Request: Sendable {
+        self.init(of: owner.uri, named: name, audit: audit, isSendable: true)
+    }
+
     /// Creates a request notifier of the actor `actor`, with the URI
-    /// `<actor>/notifier/<name>` and no handler yet.
+    /// `<actor>/notifier/<name>` and no handler yet: for an actor whose URI is chosen at run
+    /// time.
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
@@ -101,33 +128,43 @@ public final class RequestNotifier<Request, Reply> {
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.isSendable = isSendable
+        audit.register(self)
+    }
+
+    /// What peers may do with this notifier: send requests, not handle them.
+    public var port: RequestPort<Request, Reply> {
+        RequestPort(self)
     }
 
     /// Installs the handler of this notifier, for as long as `owner` lives.
+    ///
+    /// The notifier holds the owner weakly and hands it to the handler, so the handler needs
+    /// no capture of `self`. When the owner is a ``Scope``, the notifier is bound to it: once
+    /// the scope terminates, requests are refused with
+    /// ``NotifierError/scopeTerminated(_:scope:)``, wherever the notifier is stored.
+    ///
+    /// A request notifier has one handler. Installing a second while the first's owner lives
+    /// is a mistake in the owner's code: the first handler stays, and the context's fault
+    /// handler is told ``NotifierError/handlerAlreadyInstalled(_:)`` (a ``TestFabric`` records
+    /// it as a fault). Installing on a notifier whose scope has terminated is refused the same
+    /// way, with ``NotifierError/scopeTerminated(_:scope:)``.
     ///
     /// - Parameters:
     ///   - owner: The object that handles requests, held weakly. When it is deallocated, the
     ///     notifier has no handler again.
     ///   - handler: Called with the owner and each request; returns the reply.
-    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` when a handler whose owner is
-    ///   alive is installed already (the installed handler stays), or
-    ///   ``NotifierError/scopeTerminated(_:scope:)`` when the notifier's scope has terminated.
     public func handle<Owner: AnyObject>(
         by owner: Owner,
         _ handler: @escaping (Owner, Request) -> Reply
-    ) throws(NotifierError) {
+    ) {
         if let terminatedScope {
-            throw NotifierError.scopeTerminated(uri, scope: terminatedScope)
+            return audit.reportFault(NotifierError.scopeTerminated(uri, scope: terminatedScope))
         }
         guard !isHandled else {
-            throw NotifierError.handlerAlreadyInstalled(uri)
+            return audit.reportFault(NotifierError.handlerAlreadyInstalled(uri))
         }
-        installHandler(by: owner, handler)
-    }
-
-    /// Installs the handler of a notifier the package itself created, which has none yet.
-    package func installHandler<Owner: AnyObject>(by owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
         self.handler = RequestHandler(owner: owner, handler)
+        ScopeLifecycle.of(owner)?.bind(self)
     }
 
     /// Removes the handler, if any, so that requests are undelivered until another is installed.
@@ -234,6 +271,7 @@ extension RequestNotifier where Reply == Void {
 
 extension RequestNotifier: ScopeBound {
     func scopeDidTerminate(_ scope: ActorURI) {
+        guard terminatedScope == nil else { return }
         terminatedScope = scope
         handler = nil
     }
@@ -244,6 +282,7 @@ extension RequestNotifier: ScopeBound {
         unretainedAudit = .passUnretained(context)
         isAuditing = true
         scopeSnapshot = ScopeSnapshot()
+        context.register(self)
     }
 }
 

@@ -1,28 +1,16 @@
-/// A notifier that follows the lifecycle of the scope holding it: it joins the audit context of
-/// the stack the scope is pushed onto (if it was created outside any context), and stops
-/// accepting requests once the scope terminates.
+/// A notifier bound to the scope that handles it: the scope's ``ScopeLifecycle`` keeps it
+/// (see ``RequestNotifier/handle(by:_:)``), so that it follows the scope's lifecycle wherever
+/// it is stored, and nothing else is touched.
 protocol ScopeBound: AnyObject {
-    /// Called when the scope holding this notifier is pushed onto a stack reporting to `context`.
+    /// Called when the scope is pushed onto a stack reporting to `context`: a notifier created
+    /// outside any context joins it.
     func join(_ context: AuditContext)
 
-    /// Called once, when `scope`, which holds this notifier, has terminated.
+    /// Called once, when `scope`, which handles this notifier, has terminated.
     func scopeDidTerminate(_ scope: ActorURI)
 }
 
-extension Scope {
-    /// The scope-bound notifiers among the scope's stored properties, including its superclasses'.
-    var boundParts: [any ScopeBound] {
-        storedProperties(of: self).compactMap { $0 as? any ScopeBound }
-    }
-}
-
-/// The values of `value`'s stored properties, its superclasses' included.
-func storedProperties(of value: Any) -> [Any] {
-    var values: [Any] = []
-    var mirror: Mirror? = Mirror(reflecting: value)
-    while let current = mirror {
-        values += current.children.map(\.value)
-        mirror = current.superclassMirror
-    }
-    return values
+/// A weak reference to a bound notifier, so that binding keeps nothing alive.
+struct WeakScopeBound {
+    weak var notifier: (any ScopeBound)?
 }

@@ -1,16 +1,23 @@
 /// A scope's state and the work it owns, which ends when the scope deactivates.
 ///
-/// Hand the lifecycle every observation and task the scope starts:
+/// What a scope owns is bound to it explicitly, never found by looking through its
+/// properties:
+///
+/// - an observation it starts with ``EventNotifier/observe(by:_:)`` passing itself as the
+///   observer ends when it deactivates;
+/// - a request notifier it handles with ``RequestNotifier/handle(by:_:)`` passing itself as the
+///   owner refuses requests once it terminates, wherever the notifier is stored;
+/// - tasks, tokens and sub-stacks are handed to the lifecycle with `own`:
 ///
 /// ```swift
 /// func activate() {
-///     lifecycle.own(presentation.events.observe(by: self) { intent in … })
+///     presentation.events.observe(by: self) { scope, intent in scope.handle(intent) }
 ///     lifecycle.own(Task { await poll() })
 /// }
 /// ```
 ///
-/// When the scope deactivates, the observations are cancelled and the tasks are cancelled;
-/// work handed over after that is cancelled at once.
+/// A peer's notifier that the scope merely holds is never touched. Work handed over after
+/// the scope began to deactivate is ended at once.
 public final class ScopeLifecycle {
     /// Where the scope is in its lifecycle.
     public internal(set) var state: ScopeState = .inactive
@@ -21,7 +28,11 @@ public final class ScopeLifecycle {
     /// while this is set: the resumption pushes the children it recorded.
     public internal(set) var resumeRecord: ScopeRecord?
 
+    /// The companion, read from ``Scope/companion`` once, when the scope was pushed.
+    var companion: (any Scope)?
+
     private var tokens: [ObservationToken] = []
+    private var boundNotifiers: [WeakScopeBound] = []
     private var cancellations: [() -> Void] = []
     private var completions: [@Sendable () async -> Void] = []
     private var stacks: [ScopeStack] = []
@@ -60,6 +71,68 @@ public final class ScopeLifecycle {
             return
         }
         stacks.append(stack)
+    }
+
+    /// Binds `notifier` to the scope: created outside any audit context, it joins the context
+    /// of the stack the scope is pushed onto.
+    ///
+    /// A request notifier the scope handles with ``RequestNotifier/handle(by:_:)`` is bound
+    /// already; bind the scope's event notifiers with this, in its `init`:
+    ///
+    /// ```swift
+    /// init() {
+    ///     uri = ActorURI.item(id)
+    ///     events = EventNotifier(of: uri)
+    ///     lifecycle.own(events)
+    /// }
+    /// ```
+    public func own<Event>(_ notifier: EventNotifier<Event>) {
+        bind(notifier)
+    }
+
+    /// Binds `notifier` to the scope, even if another object handles it: it joins the context
+    /// of the stack the scope is pushed onto, and refuses requests once the scope terminates.
+    public func own<Request, Reply>(_ notifier: RequestNotifier<Request, Reply>) {
+        bind(notifier)
+    }
+
+    /// Binds `notifier` to the scope, even if another object handles it: it refuses requests
+    /// once the scope terminates.
+    public func own<Request, Reply>(_ notifier: AsyncRequestNotifier<Request, Reply>) {
+        bind(notifier)
+    }
+
+    /// Binds a notifier, so that it joins the scope's stack's audit context and refuses
+    /// requests once the scope terminates.
+    func bind(_ notifier: any ScopeBound) {
+        if state == .terminated, let scope {
+            notifier.scopeDidTerminate(scope)
+            return
+        }
+        boundNotifiers.removeAll { $0.notifier == nil }
+        boundNotifiers.append(WeakScopeBound(notifier: notifier))
+    }
+
+    /// The lifecycle of `owner`, if it is a scope.
+    static func of(_ owner: AnyObject) -> ScopeLifecycle? {
+        (owner as? any Scope)?.lifecycle
+    }
+
+    /// Joins the bound notifiers to the context of the stack the scope was pushed onto.
+    func joinBoundNotifiers(to context: AuditContext) {
+        for bound in boundNotifiers {
+            bound.notifier?.join(context)
+        }
+    }
+
+    /// Makes the bound notifiers refuse requests: the scope has terminated.
+    func terminateBoundNotifiers() {
+        guard let scope else { return }
+        let bound = boundNotifiers
+        boundNotifiers = []
+        for notifier in bound {
+            notifier.notifier?.scopeDidTerminate(scope)
+        }
     }
 
     /// Waits until every task the scope owned has ended.

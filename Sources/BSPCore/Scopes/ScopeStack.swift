@@ -59,7 +59,8 @@ public final class ScopeStack: BSPActor {
         self.audit = audit
         self.requests = RequestNotifier(of: uri, audit: audit)
         self.transitions = EventNotifier(of: uri, named: "transition", audit: audit)
-        requests.installHandler(by: self) { stack, request in stack.perform(request) }
+        transitions.stackChange = \.stackChange
+        requests.handle(by: self) { stack, request in stack.perform(request) }
     }
 
     /// The top scope, or `nil` when the stack is empty.

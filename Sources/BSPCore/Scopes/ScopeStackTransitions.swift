@@ -31,17 +31,14 @@ extension ScopeStack {
         do throws(ScopeStackError) {
             switch request {
             case .push(let scope):
-                try pushNow(scope)
+                try pushNow(scope, companion: scope.companion)
                 return .success(.pushed)
             case .pop(let expected):
                 return .success(.popped([try popNow(expected: expected)]))
             case .popTo(let scope):
                 return .success(.popped(try popNow(to: scope)))
             case .replaceTop(let scope):
-                try checkPushable(scope, replacingTop: true)
-                let exit = try popNow(expected: nil)
-                try pushNow(scope)
-                return .success(.popped([exit]))
+                return .success(.popped([try replaceTopNow(with: scope)]))
             case .suspend(let scope):
                 return .success(.suspended(try suspendNow(above: scope)))
             case .resume(let records, let make):
@@ -69,20 +66,24 @@ extension ScopeStack {
         }
     }
 
-    private func pushNow(_ scope: any Scope) throws(ScopeStackError) {
+    /// Pushes `scope`, with `companion` — read from the scope once, by the caller — and
+    /// activates it.
+    private func pushNow(
+        _ scope: any Scope, companion: (any Scope)?, companionRecord: ScopeRecord? = nil
+    ) throws(ScopeStackError) {
         try checkPushable(scope)
         scopes.append(scope)
         scope.lifecycle.state = .initiating
         scope.lifecycle.scope = scope.uri
-        for notifier in scope.boundParts {
-            notifier.join(audit)
-        }
+        scope.lifecycle.companion = companion
+        scope.lifecycle.joinBoundNotifiers(to: audit)
         audit.scopeDidStart(scope.uri)
         do {
-            try pushCompanion(of: scope)
+            try push(companion, of: scope, record: companionRecord)
         } catch {
             scopes.removeLast()
             scope.lifecycle.state = .inactive
+            scope.lifecycle.companion = nil
             audit.scopeDidEnd(scope.uri)
             throw error
         }
@@ -91,15 +92,52 @@ extension ScopeStack {
         transitions.emit(.pushed(scope.uri))
     }
 
-    private func pushCompanion(of scope: any Scope) throws(ScopeStackError) {
-        guard let companion = scope.companion else { return }
+    private func push(_ companion: (any Scope)?, of scope: any Scope, record: ScopeRecord?) throws(ScopeStackError) {
+        guard let companion else { return }
         guard let companions else {
             throw .noCompanionStack(scope: scope.uri, stack: uri)
         }
+        companion.lifecycle.resumeRecord = record
+        defer { companion.lifecycle.resumeRecord = nil }
         do {
             try companions.push(companion)
         } catch {
             throw .companionFailed(scope: scope.uri, stack: uri, reason: error)
+        }
+    }
+
+    // MARK: Replace
+
+    /// Pops the top scope and pushes `scope` in its place, having first checked everything
+    /// that could fail, so that a failure leaves both stacks exactly as they were.
+    private func replaceTopNow(with scope: any Scope) throws(ScopeStackError) -> ScopeExit {
+        try checkPushable(scope, replacingTop: true)
+        let companion = scope.companion
+        if let companion {
+            guard let companions else { throw .noCompanionStack(scope: scope.uri, stack: uri) }
+            let leaving = scopes.last?.lifecycle.companion?.uri
+            do {
+                try companions.checkPushable(companion, above: leaving)
+            } catch {
+                throw .companionFailed(scope: scope.uri, stack: uri, reason: error)
+            }
+        }
+        let exit = try popNow(expected: nil)
+        try pushNow(scope, companion: companion)
+        return exit
+    }
+
+    /// Checks that `scope` could be pushed once the scope `leaving`, if any, and everything
+    /// above it had been popped.
+    private func checkPushable(_ scope: any Scope, above leaving: ActorURI?) throws(ScopeStackError) {
+        switch scope.lifecycle.state {
+        case .inactive: break
+        case .terminated: throw .terminated(scope: scope.uri, stack: uri)
+        case .initiating, .active, .deactivating: throw .alreadyOnStack(scope: scope.uri, stack: uri)
+        }
+        let staying = leaving.flatMap { leaving in scopes.lastIndex { $0.uri == leaving } }.map { scopes[..<$0] }
+        if (staying ?? scopes[...]).contains(where: { $0.uri == scope.uri }) {
+            throw .alreadyOnStack(scope: scope.uri, stack: uri)
         }
     }
 
@@ -139,7 +177,8 @@ extension ScopeStack {
         scopes.removeLast()
         audit.scopeDidEnd(scope.uri)
         scope.lifecycle.state = .terminated
-        refuseRequests(to: scope)
+        scope.lifecycle.terminateBoundNotifiers()
+        scope.lifecycle.companion = nil
         transitions.emit(transition)
         return exit
     }
@@ -153,7 +192,9 @@ extension ScopeStack {
     }
 
     private func popCompanion(of scope: any Scope) {
-        guard let companion = scope.companion, let companions, companions.contains(companion.uri) else { return }
+        guard let companion = scope.lifecycle.companion, let companions, companions.contains(companion.uri) else {
+            return
+        }
         do {
             // Scopes pushed over the companion (a modal, say) go with it.
             try companions.pop(to: companion.uri)
@@ -162,13 +203,6 @@ extension ScopeStack {
             let failure = ScopeStackError.companionFailed(scope: scope.uri, stack: uri, reason: error)
             transitions.emit(.failed(failure))
             audit.reportFault(failure)
-        }
-    }
-
-    /// Makes the terminated scope's request notifiers refuse requests with a typed error.
-    private func refuseRequests(to scope: any Scope) {
-        for notifier in scope.boundParts {
-            notifier.scopeDidTerminate(scope.uri)
         }
     }
 
@@ -191,7 +225,7 @@ extension ScopeStack {
     }
 
     private func record(suspending scope: any Scope) -> ScopeRecord {
-        let companion = scope.companion.map { companion in
+        let companion = scope.lifecycle.companion.map { companion in
             let record = companion.suspend()
             return ScopeRecord.Companion(scope: record.scope, values: record.values)
         }
@@ -205,12 +239,17 @@ extension ScopeStack {
             guard let scope = make(record) else {
                 return stopResuming(at: record.scope, reason: "no scope was made from its record", restored: restored)
             }
+            let companion = scope.companion
+            let companionRecord = record.companion.map { ScopeRecord(scope: $0.scope, values: $0.values) }
             scope.lifecycle.resumeRecord = record
             defer { scope.lifecycle.resumeRecord = nil }
             do {
-                try pushNow(scope)
+                try pushNow(scope, companion: companion, companionRecord: companionRecord)
             } catch {
                 return stopResuming(at: record.scope, reason: error.description, restored: restored)
+            }
+            if let companion, let companionRecord, case .refuse(let reason) = companion.resume(from: companionRecord) {
+                return stopResuming(at: companion.uri, reason: reason, restored: restored + 1)
             }
             if case .refuse(let reason) = scope.resume(from: record) {
                 return stopResuming(at: scope.uri, reason: reason, restored: restored + 1)

@@ -117,6 +117,27 @@ public final class TestFabric<System> {
         try accountForInput(on: notifier.uri) { () throws(NotifierError) in try notifier.send(request) }
     }
 
+    /// Sends `request` through a port of one of the system's single-way request notifiers.
+    ///
+    /// The request is the test's own input, so its line counts as accounted for.
+    public func exercise<Request>(_ port: RequestPort<Request, Void>, _ request: Request) {
+        accountForInput(on: port.uri) { port.send(request) }
+    }
+
+    /// Sends `request` through a port of one of the system's bi-way request notifiers and
+    /// returns the reply.
+    ///
+    /// The request is the test's own input, so its line counts as accounted for.
+    ///
+    /// - Throws: `NotifierError` when the request is not delivered.
+    @discardableResult
+    public func exercise<Request, Reply>(
+        _ port: RequestPort<Request, Reply>,
+        _ request: Request
+    ) throws(NotifierError) -> Reply {
+        try accountForInput(on: port.uri) { () throws(NotifierError) in try port.send(request) }
+    }
+
     private func accountForInput<Result, Failure: Error>(
         on notifier: NotifierURI,
         _ send: () throws(Failure) -> Result

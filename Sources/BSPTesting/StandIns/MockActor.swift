@@ -1,14 +1,15 @@
 public import BSPCore
 
-/// A stand-in for a Service or Presentation actor: it owns the same kinds of notifiers as the
-/// real one, records every request it receives, answers with canned replies, and may emit
-/// canned events in response — so a Behaviour can be tested without the real actor.
+/// A stand-in for a Service or Presentation actor: it has the same URI and hands out the same
+/// ``ActorPorts`` as the real one, records every request it receives, answers with canned
+/// replies, and may emit canned events in response — so a Behaviour written against ports is
+/// tested without the real actor, and without a protocol of your own:
 ///
 /// ```swift
-/// let service = MockActor<ServiceRequest, Void, ServiceEvent>("/actor/service") { request in
-///     request == .resolveLocation ? [.locationResolved(.sydney)] : []
+/// let service = MockActor<LocationService.Request, Void, LocationService.Event>(LocationService.uri) {
+///     request in request == .resolveLocation ? [.locationResolved(.sydney)] : []
 /// }
-/// let behaviour = LocationBehaviour(service: service.ports, presentation: presentation)
+/// let behaviour = LocationBehaviour(service: service.ports, presentation: presentation.ports)
 /// ```
 public final class MockActor<Request, Reply, Event>: BSPActor {
     /// The stand-in's URI, usually the real actor's.
@@ -22,6 +23,11 @@ public final class MockActor<Request, Reply, Event>: BSPActor {
 
     /// Every request received, in order.
     public private(set) var received: [Request] = []
+
+    /// What the system under test uses: the same ports as the real actor's.
+    public var ports: ActorPorts<Request, Reply, Event> {
+        ActorPorts(requests: requests, events: events)
+    }
 
     /// Creates a stand-in that answers each request with `reply` and then emits the events
     /// `respond` returns for it.
@@ -39,7 +45,7 @@ public final class MockActor<Request, Reply, Event>: BSPActor {
         self.uri = uri
         self.requests = RequestNotifier(of: uri)
         self.events = EventNotifier(of: uri)
-        requests.installHandler(by: self) { mock, request in
+        requests.handle(by: self) { mock, request in
             mock.received.append(request)
             let answer = reply(request)
             for event in respond(request) {

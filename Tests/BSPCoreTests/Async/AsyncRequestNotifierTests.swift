@@ -27,7 +27,7 @@ struct AsyncRequestNotifierTests {
     @Test func theCallerAwaitsTheHandlersReply() async throws {
         let geocoder = Geocoder()
         let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder")
-        try lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+        lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
 
         let place = try await lookups.send("Bennelong Point")
 
@@ -44,13 +44,15 @@ struct AsyncRequestNotifierTests {
     }
 
     @Test func aRequestToAHandlerThatIsGoneFailsAndASecondHandlerIsRefused() async throws {
-        let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder")
+        let recording = Recording()
+        let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder", audit: recording.context)
         var geocoder: Geocoder? = Geocoder()
-        try lookups.handle(by: geocoder!) { geocoder, address in await geocoder.place(for: address) }
-        #expect(throws: NotifierError.handlerAlreadyInstalled(lookups.uri)) {
-            try lookups.handle(by: Geocoder()) { _, _ in "" }
-        }
+        lookups.handle(by: geocoder!) { geocoder, address in await geocoder.place(for: address) }
+        let intruder = Geocoder()
+        lookups.handle(by: intruder) { _, _ in "intruder" }
 
+        #expect(recording.faults.all == [.handlerAlreadyInstalled(lookups.uri)])
+        #expect(try await lookups.send("x") == "place of x")
         geocoder = nil
 
         #expect(!lookups.isHandled)
@@ -60,7 +62,7 @@ struct AsyncRequestNotifierTests {
     @Test func cancellingTheCallerReachesTheHandlerAndTheCallerGetsATypedError() async throws {
         let patient = Patient()
         let work = AsyncRequestNotifier<Void, Int>(of: "/actor/service/worker")
-        try work.handle(by: patient) { patient, _ in await patient.work() }
+        work.handle(by: patient) { patient, _ in await patient.work() }
 
         let caller = Task { try await work.send(()) }
         while await !patient.started { await Task.yield() }
@@ -73,7 +75,7 @@ struct AsyncRequestNotifierTests {
     @Test func aCallerAlreadyCancelledDoesNotReachTheHandler() async throws {
         let geocoder = Geocoder()
         let lookups = AsyncRequestNotifier<String, String>(of: "/actor/service/geocoder")
-        try lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+        lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
 
         let caller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -89,10 +91,11 @@ struct AsyncRequestNotifierTests {
             let uri: ActorURI = "/actor/behaviour/scope/lookup"
             let lifecycle = ScopeLifecycle()
             let requests = AsyncRequestNotifier<String, String>(of: "/actor/behaviour/scope/lookup")
+            init() { lifecycle.own(requests) }
         }
         let geocoder = Geocoder()
         let lookup = Lookup()
-        try lookup.requests.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
+        lookup.requests.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
         let stack = ScopeStack(uri: "/actor/behaviour/stack")
         try stack.push(lookup)
         #expect(try await lookup.requests.send("here") == "place of here")
@@ -101,6 +104,7 @@ struct AsyncRequestNotifierTests {
 
         let refusal = NotifierError.scopeTerminated(lookup.requests.uri, scope: lookup.uri)
         await #expect(throws: refusal) { try await lookup.requests.send("there") }
-        #expect(throws: refusal) { try lookup.requests.handle(by: geocoder) { _, _ in "" } }
+        lookup.requests.handle(by: geocoder) { _, _ in "" }
+        await #expect(throws: refusal) { try await lookup.requests.send("again") }
     }
 }

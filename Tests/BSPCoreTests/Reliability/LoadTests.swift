@@ -13,7 +13,7 @@ struct LoadTests {
                 NamedActor("/actor/load")
             )
         }
-        try? requests.handle(by: owner) { _, _ in }
+        requests.handle(by: owner) { _, _ in }
         let token = events.observe { if $0.isMultiple(of: 10) { requests.send($0) } }
         var checkpoints: [Int] = []
 

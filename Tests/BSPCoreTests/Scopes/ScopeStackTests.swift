@@ -175,20 +175,21 @@ struct ScopeStackTests {
             let uri: ActorURI = "/actor/behaviour/scope/editor"
             let lifecycle = ScopeLifecycle()
             let requests = RequestNotifier<String, Int>(of: "/actor/behaviour/scope/editor")
-            init() throws { try requests.handle(by: self) { _, text in text.count } }
+            init() { requests.handle(by: self) { _, text in text.count } }
         }
-        let editor = try Editor()
+        let recording = Recording()
+        let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: recording.context)
+        let editor = recording.context.withCurrent { Editor() }
         try stack.push(editor)
         #expect(try editor.requests.send("four") == 4)
 
         try stack.pop()
 
-        #expect(throws: NotifierError.scopeTerminated(editor.requests.uri, scope: editor.uri)) {
-            try editor.requests.send("late")
-        }
-        #expect(throws: NotifierError.scopeTerminated(editor.requests.uri, scope: editor.uri)) {
-            try editor.requests.handle(by: editor) { _, _ in 0 }
-        }
+        let refusal = NotifierError.scopeTerminated(editor.requests.uri, scope: editor.uri)
+        #expect(throws: refusal) { try editor.requests.send("late") }
+        editor.requests.handle(by: editor) { _, _ in 0 }
+        #expect(recording.faults.all == [refusal])
+        #expect(throws: refusal) { try editor.requests.send("still late") }
     }
 }
 
@@ -199,6 +200,10 @@ struct LateScopeAuditTests {
         let lifecycle = ScopeLifecycle()
         let events = EventNotifier<String>(of: "/actor/behaviour/scope/late")
         let requests = RequestNotifier<String, Void>(of: "/actor/behaviour/scope/late")
+        init() {
+            lifecycle.own(events)
+            requests.handle(by: self) { _, _ in }
+        }
     }
 
     @Test func aScopeCreatedOutsideAnyContextReportsToItsStacksContext() throws {
@@ -235,7 +240,7 @@ struct ScopeAttributionTests {
         let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: recording.context)
         let service = RequestNotifier<String, Void>(of: "/actor/service", audit: recording.context)
         let owner = NamedActor("/actor/service")
-        try service.handle(by: owner) { _, _ in }
+        service.handle(by: owner) { _, _ in }
         let scope = JournalScope("hosting", journal: Journal())
         scope.onActivate = { service.send("verify") }
         scope.onDeactivate = { service.send("release") }

@@ -11,7 +11,7 @@ struct ScopeWorkTests {
         let events = EventNotifier<String>(of: "/actor/presentation")
         let scope = JournalScope("listener", journal: journal)
         var heard: [String] = []
-        scope.onActivate = { scope.lifecycle.own(events.observe(by: scope) { heard.append($0) }) }
+        scope.onActivate = { events.observe(by: scope) { _, text in heard.append(text) } }
         try stacks.behaviour.push(scope)
 
         events.emit("while active")
@@ -69,7 +69,7 @@ struct ScopeWorkTests {
             let scope = JournalScope("detail", journal: journal, companion: view)
             let events = EventNotifier<Int>(of: "/actor/service")
             scope.onActivate = { [unowned scope] in
-                scope.lifecycle.own(events.observe(by: scope) { [unowned scope] _ in _ = scope.uri })
+                events.observe(by: scope) { scope, _ in _ = scope.uri }
             }
             behaviour = scope
             presentation = view

@@ -1,7 +1,7 @@
 import BSPCore
 import BSPTesting
 
-@testable import AccountApp
+@testable import account_app
 
 /// A scripted stand-in for the portal service: canned events for each request.
 func portalStandIn(acceptingKeys: Bool = true) -> (
@@ -33,7 +33,7 @@ func portalStandIn(acceptingKeys: Bool = true) -> (
 
 extension MockActor where Request == PortalRequest, Reply == Void, Event == PortalEvent {
     func ports(keys: MockActor<SessionKeyRequest, SessionKeyReply, Never>) -> PortalPorts {
-        PortalPorts(requests: requests, sessionKeys: keys.requests, events: events)
+        PortalPorts(requests: ports.requests, sessionKeys: keys.ports.requests, events: ports.events)
     }
 }
 

@@ -2,7 +2,7 @@ import BSPCore
 import BSPTesting
 import Testing
 
-@testable import AccountApp
+@testable import account_app
 
 /// The Generic Account App at each level: S, P and B alone, B+S and B+P.
 @Suite("Account app: S, P, B, B+S, B+P")
@@ -10,7 +10,7 @@ struct AccountAppLevelTests {
     // MARK: S
 
     @Test func serviceLogsInAndTradesASessionForAOneTimeKeyWithinTheLimit() throws {
-        let s = try TestFabric { try PortalService(portal: Portal(disconnectionLimit: 60)) }
+        let s = try TestFabric { PortalService(portal: Portal(disconnectionLimit: 60)) }
 
         s.exercise(s.requests, .logIn(user: "ada", password: "lovelace"))
         let issued = try s.exercise(s.sessionKeys, .issueOneTimeKey(token: "session-1"))
@@ -23,7 +23,7 @@ struct AccountAppLevelTests {
     }
 
     @Test func serviceRefusesAKeyAfterTheDisconnectionLimitAndAWrongPassword() throws {
-        let s = try TestFabric { try PortalService(portal: Portal(disconnectionLimit: 60)) }
+        let s = try TestFabric { PortalService(portal: Portal(disconnectionLimit: 60)) }
         s.exercise(s.requests, .logIn(user: "ada", password: "lovelace"))
         _ = try s.exercise(s.sessionKeys, .issueOneTimeKey(token: "session-1"))
         s.system.portal.advance(by: 61)
@@ -36,7 +36,7 @@ struct AccountAppLevelTests {
     }
 
     @Test func serviceReportsTheOSLifecycle() throws {
-        let s = try TestFabric { try PortalService(portal: Portal()) }
+        let s = try TestFabric { PortalService(portal: Portal()) }
 
         s.system.applicationDidEnterBackground()
         s.system.applicationWillEnterForeground()
@@ -90,7 +90,7 @@ struct AccountAppLevelTests {
         b.expect(inOrder: ["verifyHosting", "discoverPortal", "openSecureConnection"], in: .under("/actor/service"))
 
         let login = try #require(topView(b.views, as: LoginView.self))
-        b.exercise(login.intents, .logIn(user: "ada", password: "lovelace"))
+        login.express(.logIn(user: "ada", password: "lovelace"))
 
         #expect(names(b.behaviour.stack) == ["hosting", "network-portal", "portal-session", "accounts"])
         b.expect(inOrder: [
@@ -111,7 +111,7 @@ struct AccountAppLevelTests {
         }
         let (service, keys, views, behaviour) = b.system
         try behaviour.start()
-        try #require(topView(views, as: LoginView.self)).intents.emit(.logIn(user: "ada", password: "lovelace"))
+        try #require(topView(views, as: LoginView.self)).express(.logIn(user: "ada", password: "lovelace"))
 
         b.exercise(service.events, .didEnterBackground)
         #expect(names(behaviour.stack) == ["hosting"])
@@ -134,14 +134,14 @@ struct AccountAppLevelTests {
 
     @Test func behaviourWithTheRealServiceNavigatesToAnAccount() throws {
         let bs = try TestFabric {
-            let service = try PortalService(portal: Portal())
+            let service = PortalService(portal: Portal())
             let views = ScopeStack(uri: "/actor/presentation/stack")
             return (service, views, AccountBehaviour(service: service.ports, presentationStack: views))
         }
         try bs.system.2.start()
 
-        try #require(topView(bs.system.1, as: LoginView.self)).intents.emit(.logIn(user: "alan", password: "turing"))
-        try #require(topView(bs.system.1, as: AccountsView.self)).intents.emit(.open(index: 0))
+        try #require(topView(bs.system.1, as: LoginView.self)).express(.logIn(user: "alan", password: "turing"))
+        try #require(topView(bs.system.1, as: AccountsView.self)).express(.open(index: 0))
 
         #expect(names(bs.system.2.stack).suffix(2) == ["accounts", "account-detail"])
         #expect(bs.system.1.topView(as: String.self)?.contains("Bombe maintenance  -$120.00") == true)

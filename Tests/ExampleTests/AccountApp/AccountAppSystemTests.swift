@@ -3,7 +3,7 @@ import BSPTesting
 import Foundation
 import Testing
 
-@testable import AccountApp
+@testable import account_app
 
 /// The whole Generic Account App, driven through its console as a user and the OS would.
 @Suite("Account app: BSP")

@@ -1,6 +1,7 @@
 import BSPCore
+import BSPDiagrams
 
-/// A small recorded run: an intent, a request and its answer, a scope push, and a request
+/// A small recorded run: an intent, a request and its answer, a scope pushed, and a request
 /// nobody handled.
 enum DiagramFixture {
     static func notifier(_ actor: String, _ name: String) -> NotifierURI {
@@ -16,9 +17,9 @@ enum DiagramFixture {
             source: "/actor/behaviour", targets: ["/actor/service"], notification: "resolveLocation", cause: 1, depth: 1
         ),
         AuditRecord(
-            sequence: 3, notifier: notifier("/actor/behaviour/stack", "request"), variety: .request,
-            source: "/actor/behaviour", targets: ["/actor/behaviour/stack"],
-            notification: "push(/actor/behaviour/scope/map)", cause: 1, depth: 1),
+            sequence: 3, notifier: notifier("/actor/behaviour/stack", "transition"), variety: .event,
+            source: "/actor/behaviour/stack", notification: "pushed(/actor/behaviour/scope/map)", cause: 1, depth: 1,
+            stackChange: StackChange(.pushed, "/actor/behaviour/scope/map")),
         AuditRecord(
             sequence: 4, notifier: notifier("/actor/service", "event"), variety: .event,
             source: "/actor/service", targets: ["/actor/behaviour"], notification: "locationResolved(Sydney; NSW)",

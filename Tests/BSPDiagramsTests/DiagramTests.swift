@@ -1,4 +1,5 @@
 import BSPCore
+import BSPDiagrams
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ struct DiagramTests {
         #expect(svg.contains("present(Sydney &lt;NSW&gt;)"))
         #expect(svg.contains("class=\"event\""))
         #expect(svg.contains("class=\"request\""))
-        #expect(svg.contains("▲ push(/actor/behaviour/scope/map)"))
+        #expect(svg.contains("▲ pushed(/actor/behaviour/scope/map)"))
         #expect(!svg.contains("href") && !svg.contains("<script") && !svg.contains("@import"))
     }
 
@@ -50,18 +51,27 @@ struct DiagramTests {
         #expect(!label.contains("\n"))
     }
 
+    @Test func aRequestThatReadsLikeAStackTransitionIsNotDrawnAsOne() {
+        let record = AuditRecord(
+            sequence: 1, notifier: DiagramFixture.notifier("/actor/behaviour/stack", "request"), variety: .request,
+            source: "/actor/behaviour", targets: ["/actor/behaviour/stack"], notification: "pop")
+        let trail = AuditTrail([record])
+
+        #expect(Topology(trail: trail).stacks.isEmpty)
+        #expect(SequenceDiagram(trail: trail).messages.allSatisfy { $0.scopeMark == nil })
+    }
+
     @Test func theLiveFabricsTopologyShowsItsNotifiersObserversAndStacksInOrder() throws {
-        final class Service: BSPActor {
-            let uri: ActorURI = "/actor/service"
-            let requests = RequestNotifier<String, Void>(of: "/actor/service")
-            let events = EventNotifier<String>(of: "/actor/service")
-            init() throws { try requests.handle(by: self) { _, _ in } }
+        final class Service: UniqueActor {
+            static let uri: ActorURI = "/actor/service"
+            let requests = RequestNotifier<String, Void>(of: Service.self)
+            let events = EventNotifier<String>(of: Service.self)
+            init() { requests.handle(by: self) { _, _ in } }
         }
-        final class Behaviour: BSPActor {
-            let uri: ActorURI = "/actor/behaviour"
+        final class Behaviour: UniqueActor {
+            static let uri: ActorURI = "/actor/behaviour"
             let stack = ScopeStack(uri: "/actor/behaviour/stack")
-            var tokens: [ObservationToken] = []
-            init(_ service: Service) { service.events.observe(by: self) { _ in }.store(in: &tokens) }
+            init(_ service: EventPort<String>) { service.observe(by: self) { _, _ in } }
         }
         final class Step: Scope {
             let uri: ActorURI
@@ -72,15 +82,17 @@ struct DiagramTests {
                 intents = EventNotifier(of: uri, named: "intent")
             }
         }
-        let service = try Service()
-        let behaviour = Behaviour(service)
-        try behaviour.stack.push(Step("first"))
-        try behaviour.stack.push(Step("second"))
-        let fabric = Fabric()
-        try fabric.add(service)
-        try fabric.add(behaviour)
+        let audit = AuditContext(store: InMemoryAuditStore())
+        let (service, behaviour) = audit.withCurrent {
+            let service = Service()
+            return (service, Behaviour(service.events.port))
+        }
+        try audit.withCurrent {
+            try behaviour.stack.push(Step("first"))
+            try behaviour.stack.push(Step("second"))
+        }
 
-        let topology = Topology(fabric: fabric)
+        let topology = Topology(live: audit)
 
         #expect(
             topology.stacks == [
@@ -120,14 +132,13 @@ struct DiagramTests {
             label="/actor/behaviour/stack"; style=rounded; color=gray60;
             "/actor/behaviour/scope/map" [shape=box, style="rounded,filled", fillcolor=gray95];
           }
-          "/actor/behaviour/stack/notifier/request" [shape=cds, label="/actor/behaviour/stack/notifier/request"];
+          "/actor/behaviour/stack/notifier/transition" [shape=ellipse, style=dashed, label="/actor/behaviour/stack/notifier/transition"];
           "/actor/nobody/notifier/request" [shape=cds, label="/actor/nobody/notifier/request"];
           "/actor/presentation/notifier/event" [shape=ellipse, style=dashed, label="/actor/presentation/notifier/event"];
           "/actor/presentation/notifier/request" [shape=cds, label="/actor/presentation/notifier/request"];
           "/actor/service/notifier/event" [shape=ellipse, style=dashed, label="/actor/service/notifier/event"];
           "/actor/service/notifier/request" [shape=cds, label="/actor/service/notifier/request"];
-          "/actor/behaviour/stack/notifier/request" -> "/actor/behaviour/stack" [label="observes", style=dashed];
-          "/actor/behaviour" -> "/actor/behaviour/stack/notifier/request" [label="sends on"];
+          "/actor/behaviour/stack" -> "/actor/behaviour/stack/notifier/transition" [label="sends on"];
           "/actor/presentation/notifier/event" -> "/actor/behaviour" [label="observes", style=dashed];
           "/actor/presentation" -> "/actor/presentation/notifier/event" [label="sends on"];
           "/actor/presentation/notifier/request" -> "/actor/presentation" [label="observes", style=dashed];
@@ -152,14 +163,13 @@ struct DiagramTests {
             direction TB
             a5["/actor/behaviour/scope/map"]
           end
-          n6[/"/actor/behaviour/stack/notifier/request"/]
+          n6(["/actor/behaviour/stack/notifier/transition"])
           n7[/"/actor/nobody/notifier/request"/]
           n8(["/actor/presentation/notifier/event"])
           n9[/"/actor/presentation/notifier/request"/]
           n10(["/actor/service/notifier/event"])
           n11[/"/actor/service/notifier/request"/]
-          n6 -. observes .-> a1
-          a0 -- sends on --> n6
+          a1 -- sends on --> n6
           n8 -. observes .-> a0
           a3 -- sends on --> n8
           n9 -. observes .-> a3
@@ -182,8 +192,8 @@ struct DiagramTests {
           participant p4 as /actor/nobody
           p0-->>p1: #35;1 showLocationRequested
           p1->>p2: #35;2 resolveLocation
-          p1->>p3: #35;3 push(/actor/behaviour/scope/map)
-          Note over p3: ▲ push(/actor/behaviour/scope/map)
+          p3-->>p3: #35;3 pushed(/actor/behaviour/scope/map)
+          Note over p3: ▲ pushed(/actor/behaviour/scope/map)
           p2-->>p1: #35;4 locationResolved(Sydney#59; NSW)
           p1->>p0: #35;5 present(Sydney <NSW>)
           outside->>p4: #35;6 lost [undelivered]
@@ -192,16 +202,16 @@ struct DiagramTests {
 
     static let report =
         """
-        Actors: 5. Notifiers: 6 (4 request, 2 event). Edges: 10 (5 sends on, 5 observes).
+        Actors: 5. Notifiers: 6 (3 request, 3 event). Edges: 9 (5 sends on, 4 observes).
         Fan-in / fan-out (notifiers received from / sent on):
-          /actor/behaviour        2 / 3
-          /actor/behaviour/stack  1 / 0
+          /actor/behaviour        2 / 2
+          /actor/behaviour/stack  0 / 1
           /actor/nobody           0 / 0
           /actor/presentation     1 / 1
           /actor/service          1 / 1
-        Cycles: /actor/behaviour ⇄ /actor/presentation ⇄ /actor/service
-        Notifiers nobody observes: none.
-        Requests with no handler: /actor/nobody/notifier/request (1)
+        Notifiers nobody observes: /actor/behaviour/stack/notifier/transition
+        BSP rules: 1 broken:
+          - Request notifier '/actor/nobody/notifier/request' has no handler: requests sent to it are not delivered.
 
         """
 }

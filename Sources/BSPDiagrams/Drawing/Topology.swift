@@ -1,3 +1,5 @@
+public import BSPCore
+
 /// The fabric as a graph: actors, their notifiers, and who sends on or observes what, with the
 /// scopes of each scope stack in stack order.
 ///
@@ -99,29 +101,26 @@ public struct Topology: Hashable, Sendable {
         var pushed: [(stack: ActorURI, scope: ActorURI)] = []
         for record in trail.records {
             notifiers.append(Notifier(uri: record.notifier, variety: record.variety))
-            let sender = record.variety == .event ? record.notifier.actor : record.source
-            if let sender {
+            if let sender = record.source {
                 edges.append(Edge(actor: sender, notifier: record.notifier, kind: .sendsOn))
             }
             edges += record.targets.map { Edge(actor: $0, notifier: record.notifier, kind: .observes) }
-            if let scope = ScopeStackRequestText(record)?.pushedScope {
-                pushed.append((record.notifier.actor, scope))
+            if let change = record.stackChange, change.kind == .pushed {
+                pushed.append((record.notifier.actor, change.scope))
             }
         }
         self.init(notifiers: notifiers, edges: edges, stacks: Topology.stacks(from: pushed))
     }
 
-    /// The topology of a live fabric: its actors, the notifiers they hold (found among their
-    /// stored properties), who observes or handles each now, and the scopes on the stacks they
-    /// hold. Who *sends* on a notifier is only known from a run: see ``init(trail:)``.
-    public init(fabric: Fabric) {
-        var inventory = LiveInventory()
-        for actor in fabric.actors {
-            inventory.visit(actor)
-        }
-        self.init(
-            actors: inventory.actors, notifiers: inventory.notifiers, edges: inventory.edges,
-            stacks: inventory.stacks)
+    /// The topology of a live fabric: the notifiers created in `audit` that are still alive,
+    /// their actors, who observes or handles each now, and the scopes on the stacks among them.
+    /// Who *sends* on a request notifier is only known from a run: see ``init(trail:)``.
+    ///
+    /// - Parameter audit: The context the fabric was built in. A context that does not audit
+    ///   keeps no inventory, and its topology is empty.
+    public init(live audit: AuditContext) {
+        let inventory = LiveInventory(audit)
+        self.init(notifiers: inventory.notifiers, edges: inventory.edges, stacks: inventory.stacks)
     }
 
     /// This topology and `other`, merged: what a run did, drawn over what is connected now.

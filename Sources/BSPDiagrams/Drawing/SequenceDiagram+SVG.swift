@@ -1,3 +1,5 @@
+import BSPCore
+
 extension SequenceDiagram {
     /// The diagram as a self-contained SVG document: no scripts, fonts or images from
     /// anywhere else, so a browser opens it with no network.

@@ -1,3 +1,5 @@
+import BSPCore
+
 extension Topology {
     /// The topology as a Graphviz DOT graph.
     ///

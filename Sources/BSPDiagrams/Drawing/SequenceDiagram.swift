@@ -1,3 +1,5 @@
+public import BSPCore
+
 /// A recorded run as a sequence diagram: actors as lifelines, notifications as arrows labelled
 /// with their rendered text, requests solid and events dashed, scope pushes and pops marked.
 ///
@@ -38,11 +40,11 @@ public struct SequenceDiagram: Hashable, Sendable {
         }
         var messages: [Message] = []
         for record in trail.records {
-            let from = record.variety == .event ? record.notifier.actor : record.source
+            let from = record.source
             let receivers = record.targets.isEmpty ? [record.notifier.actor] : record.targets
             from.map(appear)
             receivers.forEach(appear)
-            let mark = ScopeStackRequestText(record).map { "\($0.mark) \(record.notification)" }
+            let mark = record.stackChange.map { "\($0.kind == .pushed ? "▲" : "▼") \($0.kind.rawValue)(\($0.scope))" }
             for receiver in receivers {
                 messages.append(
                     Message(

@@ -1,4 +1,5 @@
 import BSPCore
+import BSPDiagrams
 import Foundation
 import Testing
 

@@ -1,0 +1,49 @@
+/// What a peer may do with an actor's event notifier: observe it. Only the owner, which holds
+/// the ``EventNotifier`` itself, can emit.
+///
+/// ```swift
+/// init(presentation: LocationPresentation.Ports) {
+///     presentation.events.observe(by: self) { behaviour, intent in behaviour.handle(intent) }
+/// }
+/// ```
+///
+/// A port holds its notifier weakly: holding a peer's ports keeps nothing of the peer alive.
+/// Observing through the port of an actor that has gone observes nothing.
+public struct EventPort<Event> {
+    private weak var notifier: EventNotifier<Event>?
+
+    /// The notifier's URI, such as `/actor/presentation/notifier/event`.
+    public let uri: NotifierURI
+
+    /// Creates the port of `notifier`.
+    public init(_ notifier: EventNotifier<Event>) {
+        self.notifier = notifier
+        self.uri = notifier.uri
+    }
+
+    /// Observes the notifier for as long as `observer` lives; see
+    /// ``EventNotifier/observe(by:_:)``.
+    public func observe<Observer: AnyObject>(by observer: Observer, _ handler: @escaping (Observer, Event) -> Void) {
+        notifier?.observe(by: observer, handler)
+    }
+
+    /// Observes the notifier until the returned token is cancelled or released; see
+    /// ``EventNotifier/observe(_:)``.
+    public func observe(_ handler: @escaping (Event) -> Void) -> ObservationToken {
+        notifier?.observe(handler) ?? .cancelled
+    }
+}
+
+extension EventPort where Event: Sendable {
+    /// The events emitted from now on, as an asynchronous sequence; see
+    /// ``EventNotifier/values(buffering:)``. The sequence of a notifier that has gone is
+    /// finished at once.
+    public func values(
+        buffering: AsyncStream<Event>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Event> {
+        notifier?.values(buffering: buffering) ?? AsyncStream { $0.finish() }
+    }
+}
+
+@available(*, unavailable, message: "A port belongs to its notifier's isolation domain.")
+extension EventPort: Sendable {}
