@@ -111,3 +111,21 @@ struct CauseTrackingTests {
         #expect(records.filter { $0.notifier.name == "outer" }.allSatisfy { $0.cause == nil && $0.depth == 0 })
     }
 }
+
+@Suite("Causes across contexts")
+struct CrossContextCauseTests {
+    @Test func aHandlerOfOneContextSendingIntoAnotherGivesThatRecordNoCause() {
+        let first = Recording()
+        let second = Recording()
+        let source = EventNotifier<String>(of: "/actor/presentation", audit: first.context)
+        let target = EventNotifier<String>(of: "/actor/service", audit: second.context)
+        let token = source.observe { target.emit("from \($0)") }
+
+        source.emit("tap")
+
+        #expect(first.lines == ["#1 /actor/presentation/notifier/event <event>: tap"])
+        #expect(second.lines == ["#1 /actor/service/notifier/event <event>: from tap [unobserved]"])
+        #expect(second.store.records.map(\.depth) == [0])
+        _ = token
+    }
+}

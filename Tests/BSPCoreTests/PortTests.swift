@@ -1,0 +1,114 @@
+import BSPCore
+import Testing
+
+/// Peers see each other through ports: they send requests and observe events, never emit or
+/// handle, and holding a port keeps nothing alive.
+@Suite("Ports")
+struct PortTests {
+    final class Service: UniqueActor {
+        typealias Ports = ActorPorts<String, Void, String>
+        static let uri: ActorURI = "/actor/service"
+        let requests = RequestNotifier<String, Void>(of: Service.self)
+        let events = EventNotifier<String>(of: Service.self)
+        var ports: Ports { Ports(requests: requests, events: events) }
+        init() { requests.handle(by: self) { service, request in service.events.emit("did \(request)") } }
+    }
+
+    /// A Behaviour written the shortest way: its handler captures the peer's ports.
+    final class Behaviour: UniqueActor {
+        static let uri: ActorURI = "/actor/behaviour"
+        private(set) var heard: [String] = []
+        init(service: Service.Ports, intents: EventPort<String>) {
+            intents.observe(by: self) { _, intent in service.requests.send(intent) }
+            service.events.observe(by: self) { behaviour, event in behaviour.heard.append(event) }
+        }
+    }
+
+    @Test func anObserverThatObservedTheShortestWayIsReleasedWithItsOwner() {
+        let service = Service()
+        let intents = EventNotifier<String>(of: "/actor/presentation")
+        weak var released: Behaviour?
+        do {
+            let behaviour = Behaviour(service: service.ports, intents: intents.port)
+            released = behaviour
+            intents.emit("tap")
+            #expect(behaviour.heard == ["did tap"])
+        }
+
+        #expect(released == nil)
+        intents.emit("tap again")
+        #expect(intents.observerCount == 0 && service.events.observerCount == 0)
+    }
+
+    @Test func holdingAPeersPortsKeepsNothingOfThePeerAlive() {
+        let intents = EventNotifier<String>(of: "/actor/presentation")
+        weak var releasedService: Service?
+        weak var releasedRequests: RequestNotifier<String, Void>?
+        let behaviour: Behaviour
+        do {
+            let service = Service()
+            releasedService = service
+            releasedRequests = service.requests
+            behaviour = Behaviour(service: service.ports, intents: intents.port)
+        }
+
+        #expect(releasedService == nil && releasedRequests == nil)
+        withExtendedLifetime(behaviour) {}
+    }
+
+    @Test func aRequestThroughThePortOfAnActorThatHasGoneIsRecordedAndReported() throws {
+        let recording = Recording()
+        let (oneWay, twoWay): (RequestPort<String, Void>, RequestPort<String, Int>) = recording.context.withCurrent {
+            (Service().requests.port, RequestNotifier<String, Int>(of: "/actor/service", named: "count").port)
+        }
+
+        oneWay.send("anything")
+        #expect(throws: NotifierError.unhandledRequest(twoWay.uri)) { try twoWay.send("x") }
+
+        #expect(recording.faults.all == [.unhandledRequest(oneWay.uri)])
+        #expect(
+            recording.lines == [
+                "#1 /actor/service/notifier/request <request>: anything [undelivered]",
+                "#2 /actor/service/notifier/count <request>: x [undelivered]",
+            ])
+    }
+
+    @Test func observingThroughThePortOfAnActorThatHasGoneObservesNothing() async {
+        let port = EventNotifier<String>(of: "/actor/service").port
+        let observer = NamedActor("/actor/behaviour")
+
+        port.observe(by: observer) { _, _ in Issue.record("nothing can emit") }
+        let token = port.observe { _ in Issue.record("nothing can emit") }
+        var values: [String] = []
+        for await value in port.values() { values.append(value) }
+
+        #expect(token.isCancelled)
+        #expect(values.isEmpty)
+        #expect(port.uri.path == "/actor/service/notifier/event")
+    }
+
+    @Test func anActorNamesItsNotifiersOnceOnItsType() {
+        let service = Service()
+
+        #expect(service.uri == "/actor/service")
+        #expect(service.requests.uri.path == "/actor/service/notifier/request")
+        #expect(service.ports.uri == service.uri)
+        #expect(service.ports.events.uri == service.events.uri)
+    }
+
+    @Test func anEventEmittedByAnotherActorsHandlerNamesThatActorAsItsSource() {
+        let recording = Recording()
+        let (presentationEvents, serviceEvents) = recording.context.withCurrent {
+            (EventNotifier<String>(of: "/actor/presentation"), EventNotifier<String>(of: "/actor/service"))
+        }
+        let intruder = NamedActor("/actor/behaviour")
+        // A Behaviour holding the Service's notifier itself — not its port — could forge it.
+        presentationEvents.observe(by: intruder) { _, intent in serviceEvents.emit("forged \(intent)") }
+
+        presentationEvents.emit("tap")
+        serviceEvents.emit("real")
+
+        let sources = recording.store.records.map(\.source)
+        #expect(sources == ["/actor/presentation", "/actor/behaviour", "/actor/service"])
+    }
+}
