@@ -33,7 +33,13 @@ let package = Package(
         .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore"]),
         .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting"]),
         .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["BSPTesting", "BSPCore", "BSPDiagrams"]),
+        // The code of the README and the DocC articles, compiled and run (.ci/doc-examples.py).
+        .testTarget(
+            name: "DocumentationTests", dependencies: ["BSPTesting", "BSPCore", "BSPDiagrams"],
+            path: "Tests/DocumentationTests/Core"),
+        .testTarget(
+            name: "TestingDocumentationTests", dependencies: ["BSPTesting", "BSPCore"],
+            path: "Tests/DocumentationTests/Testing"),
         .testTarget(
             name: "ExampleTests",
             dependencies: [

@@ -1,11 +1,11 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
 import PackageDescription
 
 // The benchmarks live in their own package so that the library keeps zero dependencies.
 let package = Package(
     name: "swift-bsp-benchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "bsp-benchmarks", targets: ["BSPBenchmarks"])
     ],

@@ -26,10 +26,12 @@ struct StructureRuleTests {
 
     @Test func theLoopThroughTheBehaviourIsNoFault() {
         let records = [
-            Self.record(1, Self.presentationEvents, .event, source: "/actor/presentation", targets: ["/actor/behaviour"]),
+            Self.record(
+                1, Self.presentationEvents, .event, source: "/actor/presentation", targets: ["/actor/behaviour"]),
             Self.record(2, Self.serviceRequests, .request, source: "/actor/behaviour", targets: ["/actor/service"]),
             Self.record(3, Self.serviceEvents, .event, source: "/actor/service", targets: ["/actor/behaviour"]),
-            Self.record(4, Self.presentationRequests, .request, source: "/actor/behaviour", targets: ["/actor/presentation"]),
+            Self.record(
+                4, Self.presentationRequests, .request, source: "/actor/behaviour", targets: ["/actor/presentation"]),
         ]
 
         #expect(violations(records).isEmpty)
@@ -37,7 +39,8 @@ struct StructureRuleTests {
 
     @Test func aPresentationObservingTheServiceDirectlyBreaksTheFirstRule() {
         let records = [
-            Self.record(1, Self.serviceEvents, .event, source: "/actor/service", targets: ["/actor/presentation/scope/map"])
+            Self.record(
+                1, Self.serviceEvents, .event, source: "/actor/service", targets: ["/actor/presentation/scope/map"])
         ]
 
         #expect(
@@ -49,13 +52,16 @@ struct StructureRuleTests {
 
     @Test func aServiceSendingToThePresentationBreaksTheFirstRule() {
         let records = [
-            Self.record(1, Self.presentationRequests, .request, source: "/actor/service/location", targets: ["/actor/presentation"])
+            Self.record(
+                1, Self.presentationRequests, .request, source: "/actor/service/location",
+                targets: ["/actor/presentation"])
         ]
 
         #expect(
             violations(records) == [
                 .serviceAndPresentationConnected(
-                    sender: "/actor/service/location", notifier: Self.presentationRequests, receiver: "/actor/presentation")
+                    sender: "/actor/service/location", notifier: Self.presentationRequests,
+                    receiver: "/actor/presentation")
             ])
     }
 

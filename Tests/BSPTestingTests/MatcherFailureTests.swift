@@ -7,8 +7,8 @@ import Testing
 struct MatcherFailureTests {
     /// A fabric whose transcript is four notifications: a tap, a request, its event, a request.
     func fabric() throws -> TestFabric<(LocationService, LocationPresentation, LocationBehaviour)> {
-        let fabric = try TestFabric {
-            let service = try LocationService { nil }
+        let fabric = TestFabric {
+            let service = LocationService { nil }
             let presentation = LocationPresentation()
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
         }

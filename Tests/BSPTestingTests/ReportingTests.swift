@@ -20,7 +20,7 @@ final class XCTestReportingTests: XCTestCase {
     #endif
 
     func testAFailedExpectationIsAnXCTestFailureAtTheCallersLine() throws {
-        let app = try TestFabric { LocationPresentation() }
+        let app = TestFabric { LocationPresentation() }
         app.system.tapShowLocation()
 
         let line = #line + 1
@@ -33,7 +33,7 @@ final class XCTestReportingTests: XCTestCase {
     }
 
     func testAPassingExpectationReportsNothing() throws {
-        let app = try TestFabric { LocationPresentation() }
+        let app = TestFabric { LocationPresentation() }
         app.system.tapShowLocation()
 
         app.expect(contains: ["showLocationTapped"])

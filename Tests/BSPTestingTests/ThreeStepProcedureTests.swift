@@ -25,7 +25,7 @@ struct ThreeStepProcedureTests {
     }
 
     @Test func serviceAloneReportsWhatTheOSSays() throws {
-        let s = try TestFabric { try LocationService { nil } }
+        let s = TestFabric { LocationService { nil } }
 
         s.exercise(s.requests, .resolveLocation)
 
@@ -35,7 +35,7 @@ struct ThreeStepProcedureTests {
     }
 
     @Test func presentationAloneTurnsATapIntoAnIntentAndShowsWhatItIsAsked() throws {
-        let p = try TestFabric { LocationPresentation() }
+        let p = TestFabric { LocationPresentation() }
 
         p.system.tapShowLocation()  // through the UI's own action
         p.exercise(p.requests, .show("Hobart"))
@@ -45,8 +45,8 @@ struct ThreeStepProcedureTests {
     }
 
     @Test func behaviourWithTheRealServiceShowsAnErrorWithoutAFix() throws {
-        let bs = try TestFabric {
-            let service = try LocationService { nil }
+        let bs = TestFabric {
+            let service = LocationService { nil }
             let presentation = MockActor<PresentationRequest, Void, PresentationEvent>("/actor/presentation")
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
         }
@@ -58,7 +58,7 @@ struct ThreeStepProcedureTests {
     }
 
     @Test func behaviourWithTheRealPresentationUpdatesTheLabel() throws {
-        let bp = try TestFabric {
+        let bp = TestFabric {
             let service = MockActor<ServiceRequest, Void, ServiceEvent>("/actor/service") { _ in [.resolved("Perth")] }
             let presentation = LocationPresentation()
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
@@ -71,8 +71,8 @@ struct ThreeStepProcedureTests {
     }
 
     @Test func theWholeSystemFromTapToLabel() throws {
-        let bsp = try TestFabric {
-            let service = try LocationService { "Darwin" }
+        let bsp = TestFabric {
+            let service = LocationService { "Darwin" }
             let presentation = LocationPresentation()
             return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
         }

@@ -39,7 +39,7 @@ struct LocationButtonTests {
     }
 
     @Test func theServiceAloneAnswersItsRequest() throws {
-        let service = try TestFabric { try LocationService { Self.opera } }
+        let service = TestFabric { LocationService { Self.opera } }
 
         service.exercise(service.requests, .resolveLocation)
 
@@ -54,7 +54,7 @@ struct LocationButtonTests {
         let app = try LocationApp { nil }
         #expect(app.fabric.actors.map(\.uri) == ["/actor/service", "/actor/presentation", "/actor/behaviour"])
         #expect(throws: FabricError.duplicateActor("/actor/service")) {
-            try app.fabric.add(try LocationService { nil })
+            try app.fabric.add(LocationService { nil })
         }
     }
 

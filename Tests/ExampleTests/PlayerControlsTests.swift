@@ -76,7 +76,7 @@ struct PlayerControlsTests {
     // S
 
     @Test func theTimerFiresOnceAtItsDeadlineAndNotWhenCancelled() throws {
-        let s = try TestFabric { TimerService() }
+        let s = TestFabric { TimerService() }
 
         s.exercise(s.requests, .schedule(seconds: 4))
         s.system.advance(by: 3)
@@ -92,7 +92,7 @@ struct PlayerControlsTests {
     // P
 
     @Test func theScreenAppliesUpdates() throws {
-        let p = try TestFabric { PlayerPresentation() }
+        let p = TestFabric { PlayerPresentation() }
 
         for update: PlayerEvaluator.UIUpdate in [.showToolbar, .showStatusBar, .showPauseButton] {
             p.exercise(p.requests, update)
@@ -128,7 +128,7 @@ struct PlayerControlsTests {
     // B+S
 
     @Test func withTheRealTimerTheControlsHideFourSecondsAfterTheLastTap() throws {
-        let bs = try TestFabric {
+        let bs = TestFabric {
             let screen = MockActor<PlayerEvaluator.UIUpdate, Void, PlayerPresentation.Event>("/actor/presentation")
             let timer = TimerService()
             let playback = PlaybackService()
@@ -154,7 +154,7 @@ struct PlayerControlsTests {
     // B+P
 
     @Test func withTheRealScreenPausingKeepsTheControlsUp() throws {
-        let bp = try TestFabric {
+        let bp = TestFabric {
             let screen = PlayerPresentation()
             let timer = MockActor<TimerService.Request, Void, TimerService.Event>("/actor/service/timer")
             let playback = MockActor<PlaybackService.Request, Void, Never>("/actor/service/playback")

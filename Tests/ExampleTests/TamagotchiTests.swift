@@ -43,7 +43,7 @@ struct TamagotchiTests {
     // S
     @Test func theClockTicksWhileRunning() throws {
         let ticker = ManualTicker()
-        let s = try TestFabric { ClockService(ticker: ticker) }
+        let s = TestFabric { ClockService(ticker: ticker) }
 
         s.exercise(s.requests, .start(every: .seconds(1)))
         ticker.fire(times: 2)
@@ -56,7 +56,7 @@ struct TamagotchiTests {
 
     // P
     @Test func theScreenShowsTheCreatureAndReportsTheFeedButton() throws {
-        let p = try TestFabric { TamagotchiPresentation() }
+        let p = TestFabric { TamagotchiPresentation() }
 
         p.exercise(p.requests, .show(Creature(food: 3)))
         p.system.feedTapped()
@@ -105,7 +105,7 @@ struct TamagotchiTests {
     // B+S
     @Test func theBehaviourWithTheRealClockStarvesWithoutFood() throws {
         let ticker = ManualTicker()
-        let bs = try TestFabric {
+        let bs = TestFabric {
             let clock = ClockService(ticker: ticker)
             let screen = ScreenStandIn("/actor/presentation")
             return (
@@ -125,7 +125,7 @@ struct TamagotchiTests {
 
     // B+P
     @Test func theBehaviourWithTheRealScreenShowsTheFedCreature() throws {
-        let bp = try TestFabric {
+        let bp = TestFabric {
             let clock = ClockStandIn("/actor/service/clock")
             let screen = TamagotchiPresentation()
             return (

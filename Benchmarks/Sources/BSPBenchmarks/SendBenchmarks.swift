@@ -100,7 +100,7 @@ enum SendBenchmarks {
     private static func request(auditing: Auditing, _ configuration: Configuration) -> Double {
         let owner = Sink()
         let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: auditing.context())
-        try? requests.handle(by: owner) { _, value in value &+ 1 }
+        requests.handle(by: owner) { _, value in value &+ 1 }
         let sink = Sink()
         let sends = configuration.sends
         // The handler lives as long as its owner: keep the owner alive for the whole run.

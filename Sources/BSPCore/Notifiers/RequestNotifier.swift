@@ -145,7 +145,7 @@ public final class RequestNotifier<Request, Reply> {
     ///
     /// A request notifier has one handler. Installing a second while the first's owner lives
     /// is a mistake in the owner's code: the first handler stays, and the context's fault
-    /// handler is told ``NotifierError/handlerAlreadyInstalled(_:)`` (a ``TestFabric`` records
+    /// handler is told ``NotifierError/handlerAlreadyInstalled(_:)`` (a `TestFabric` records
     /// it as a fault). Installing on a notifier whose scope has terminated is refused the same
     /// way, with ``NotifierError/scopeTerminated(_:scope:)``.
     ///

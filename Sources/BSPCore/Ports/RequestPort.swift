@@ -11,7 +11,7 @@
 /// gone is not delivered: it is recorded as undelivered and reported, like a request with no
 /// handler, as ``NotifierError/unhandledRequest(_:)`` naming the notifier.
 public struct RequestPort<Request, Reply> {
-    @usableFromInline weak var _notifier: RequestNotifier<Request, Reply>?
+    @usableFromInline weak var notifier: RequestNotifier<Request, Reply>?
 
     /// The notifier's URI, such as `/actor/service/notifier/request`.
     public let uri: NotifierURI
@@ -21,13 +21,10 @@ public struct RequestPort<Request, Reply> {
 
     /// Creates the port of `notifier`.
     public init(_ notifier: RequestNotifier<Request, Reply>) {
-        self._notifier = notifier
+        self.notifier = notifier
         self.uri = notifier.uri
         self.audit = notifier.audit
     }
-
-    /// The notifier, while it lives; for the package's own test harness.
-    package var notifier: RequestNotifier<Request, Reply>? { _notifier }
 
     /// Asks the owner to handle `request` and returns its reply; see
     /// ``RequestNotifier/send(_:)->Reply``.
@@ -36,7 +33,7 @@ public struct RequestPort<Request, Reply> {
     @inlinable
     @discardableResult
     public func send(_ request: Request) throws(NotifierError) -> Reply {
-        guard let notifier = _notifier else {
+        guard let notifier = notifier else {
             throw notifierGone(request)
         }
         return try notifier.send(request)
@@ -52,10 +49,10 @@ public struct RequestPort<Request, Reply> {
 
 extension RequestPort where Reply == Void {
     /// Asks the owner to handle `request`; a request that is not delivered is recorded and
-    /// reported to the audit context's fault handler. See ``RequestNotifier/send(_:)``.
+    /// reported to the audit context's fault handler. See ``RequestNotifier/send(_:)->()``.
     @inlinable
     public func send(_ request: Request) {
-        guard let notifier = _notifier else {
+        guard let notifier = notifier else {
             return audit.reportFault(notifierGone(request))
         }
         notifier.send(request)

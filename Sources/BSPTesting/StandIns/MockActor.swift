@@ -1,7 +1,7 @@
 public import BSPCore
 
 /// A stand-in for a Service or Presentation actor: it has the same URI and hands out the same
-/// ``ActorPorts`` as the real one, records every request it receives, answers with canned
+/// `ActorPorts` as the real one, records every request it receives, answers with canned
 /// replies, and may emit canned events in response — so a Behaviour written against ports is
 /// tested without the real actor, and without a protocol of your own:
 ///

@@ -72,7 +72,8 @@ struct CompanionContractTests {
     }
 
     @Test func aReplaceWhoseCompanionTakesTheOldCompanionsPlaceSucceeds() throws {
-        try stacks.behaviour.push(JournalScope("old", journal: journal, companion: TextViewScope("shared", journal: journal)))
+        try stacks.behaviour.push(
+            JournalScope("old", journal: journal, companion: TextViewScope("shared", journal: journal)))
         let new = JournalScope("new", journal: journal, companion: TextViewScope("shared", journal: journal))
 
         let exit = try stacks.behaviour.replaceTop(with: new)

@@ -94,7 +94,8 @@ struct ScopeBindingTests {
         events.emit("hello")
 
         #expect(events.audit === stacks.recording.context)
-        #expect(stacks.recording.lines.last == "#3 /actor/behaviour/scope/late/notifier/event <event>: hello [unobserved]")
+        #expect(
+            stacks.recording.lines.last == "#3 /actor/behaviour/scope/late/notifier/event <event>: hello [unobserved]")
     }
 
     @Test func aScopeCreatedWhileANotificationIsHandledJoinsItsContext() throws {
@@ -115,7 +116,9 @@ struct ScopeBindingTests {
         events?.emit("audited")
 
         #expect(made.map { stack.contains($0.uri) } == true)
-        #expect(recording.lines.last == "#4 /actor/behaviour/scope/made-in-a-handler/notifier/event <event>: audited [unobserved]")
+        #expect(
+            recording.lines.last
+                == "#4 /actor/behaviour/scope/made-in-a-handler/notifier/event <event>: audited [unobserved]")
         _ = token
     }
 

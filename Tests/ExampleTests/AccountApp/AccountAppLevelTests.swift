@@ -10,7 +10,7 @@ struct AccountAppLevelTests {
     // MARK: S
 
     @Test func serviceLogsInAndTradesASessionForAOneTimeKeyWithinTheLimit() throws {
-        let s = try TestFabric { PortalService(portal: Portal(disconnectionLimit: 60)) }
+        let s = TestFabric { PortalService(portal: Portal(disconnectionLimit: 60)) }
 
         s.exercise(s.requests, .logIn(user: "ada", password: "lovelace"))
         let issued = try s.exercise(s.sessionKeys, .issueOneTimeKey(token: "session-1"))
@@ -23,7 +23,7 @@ struct AccountAppLevelTests {
     }
 
     @Test func serviceRefusesAKeyAfterTheDisconnectionLimitAndAWrongPassword() throws {
-        let s = try TestFabric { PortalService(portal: Portal(disconnectionLimit: 60)) }
+        let s = TestFabric { PortalService(portal: Portal(disconnectionLimit: 60)) }
         s.exercise(s.requests, .logIn(user: "ada", password: "lovelace"))
         _ = try s.exercise(s.sessionKeys, .issueOneTimeKey(token: "session-1"))
         s.system.portal.advance(by: 61)
@@ -36,7 +36,7 @@ struct AccountAppLevelTests {
     }
 
     @Test func serviceReportsTheOSLifecycle() throws {
-        let s = try TestFabric { PortalService(portal: Portal()) }
+        let s = TestFabric { PortalService(portal: Portal()) }
 
         s.system.applicationDidEnterBackground()
         s.system.applicationWillEnterForeground()
@@ -133,7 +133,7 @@ struct AccountAppLevelTests {
     // MARK: B+S
 
     @Test func behaviourWithTheRealServiceNavigatesToAnAccount() throws {
-        let bs = try TestFabric {
+        let bs = TestFabric {
             let service = PortalService(portal: Portal())
             let views = ScopeStack(uri: "/actor/presentation/stack")
             return (service, views, AccountBehaviour(service: service.ports, presentationStack: views))

@@ -1,0 +1,18 @@
+import BSPCore
+
+final class LocationPresentation: UniqueActor {
+    typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>
+    static let uri: ActorURI = "/actor/presentation"
+    let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.self)
+    let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
+    var ports: Ports { Ports(requests: requests, events: events) }
+    private(set) var label = ""
+
+    init() {
+        requests.handle(by: self) { presentation, request in
+            if case .present(let place) = request { presentation.label = "You are at \(place)" }
+        }
+    }
+
+    func buttonTapped() { events.emit(.showLocationRequested) }
+}
