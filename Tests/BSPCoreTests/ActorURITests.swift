@@ -78,3 +78,22 @@ extension ActorURI {
         try! self.init(validating: text)
     }
 }
+
+@Suite("Relative URI segments")
+struct RelativeURISegmentTests {
+    @Test(arguments: ["/actor/presentation/../service", "/actor/./service", "/actor/..", "/."])
+    func aDotOrDotDotSegmentIsRefusedNamingTheText(text: String) {
+        let segment = text.split(separator: "/").first { $0 == "." || $0 == ".." }.map(String.init) ?? ""
+        #expect(throws: ActorURIError(path: text, problem: .relativeSegment(segment))) {
+            try ActorURI(validating: text)
+        }
+    }
+
+    @Test func aNotifierNamedDotDotIsRefused() {
+        #expect(throws: ActorURIError.self) { try ActorURI(validating: "/actor/service").notifier("..") }
+    }
+
+    @Test func dotsInsideASegmentAreAllowed() throws {
+        #expect(try ActorURI(validating: "/actor/service/v1.2/..hidden").segments.count == 4)
+    }
+}

@@ -1,8 +1,8 @@
 /// The identity of an actor in the fabric, such as `/actor/service`.
 ///
 /// An actor URI is an absolute path of one or more segments. Each segment is made of ASCII
-/// letters, digits, `-`, `_` and `.`. The segment `notifier` is reserved: notifier URIs are
-/// derived from their actor's URI by appending `/notifier/<name>`.
+/// letters, digits, `-`, `_` and `.`, and is neither `.` nor `..`. The segment `notifier` is
+/// reserved: notifier URIs are derived from their actor's URI by appending `/notifier/<name>`.
 ///
 /// Write fixed URIs as string literals and parse text that arrives at run time with
 /// ``init(validating:)``:
@@ -114,6 +114,9 @@ extension ActorURI {
     static func checkSegment(_ segment: Substring, in path: String) throws(ActorURIError) {
         guard !segment.isEmpty else {
             throw ActorURIError(path: path, problem: .emptySegment)
+        }
+        guard segment != "." && segment != ".." else {
+            throw ActorURIError(path: path, problem: .relativeSegment(String(segment)))
         }
         if let bad = segment.unicodeScalars.first(where: { !isAllowed($0) }) {
             throw ActorURIError(path: path, problem: .invalidCharacter(Character(bad)))

@@ -8,6 +8,10 @@ public struct ActorURIError: Error, Hashable, Sendable {
         case emptySegment
         /// The text contains a character other than ASCII letters, digits, `-`, `_` and `.`.
         case invalidCharacter(Character)
+        /// The text has a `.` or `..` segment: a URI names one actor, never a path relative to
+        /// another, so `/actor/presentation/../service` cannot pass for a URI under
+        /// `/actor/presentation`.
+        case relativeSegment(String)
         /// The text uses a segment reserved for notifier URIs.
         case reservedSegment(String)
         /// A notifier URI's text lacks the `/notifier/<name>` part.
@@ -36,6 +40,7 @@ extension ActorURIError: CustomStringConvertible {
             case .emptySegment: "it has an empty segment (a trailing '/', '//', or nothing after '/')"
             case .invalidCharacter(let character):
                 "'\(character)' is not allowed (use letters, digits, '-', '_' and '.')"
+            case .relativeSegment(let segment): "the segment '\(segment)' would make it a relative path"
             case .reservedSegment(let segment): "the segment '\(segment)' is reserved for notifier URIs"
             case .missingNotifierSegment: "a notifier URI ends with '/notifier/<name>'"
             }

@@ -16,22 +16,56 @@ public struct AuditTrail: Hashable, Sendable {
         self.records = records
     }
 
-    /// Reads a trail from JSON Lines text. Blank lines are skipped.
+    /// Reads a trail from JSON Lines text, with LF or CRLF line endings. Blank lines are skipped.
+    ///
+    /// A record's cause must come before it and, unless it comes before the trail's first
+    /// record (a bounded store drops its oldest records), be in the trail.
     ///
     /// - Throws: ``AuditTrailError/malformedLine(_:reason:)`` naming the first line (counted
-    ///   from 1) that is not a valid record.
+    ///   from 1) that is not a valid record, or ``AuditTrailError/inconsistentLine(_:reason:)``
+    ///   naming the first that cannot belong to a run.
     public init(jsonLines text: String) throws(AuditTrailError) {
         let decoder = JSONDecoder()
         var records: [AuditRecord] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var lines: [Int] = []
+        // Split on Characters: "\r\n" is one Character, a newline like "\n".
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
                 records.append(try decoder.decode(AuditRecord.self, from: Data(line.utf8)))
+                lines.append(index + 1)
             } catch {
                 throw AuditTrailError.malformedLine(index + 1, reason: AuditTrail.reason(for: error))
             }
         }
+        try AuditTrail.checkConsistency(of: records, lines: lines)
         self.records = records
+    }
+
+    private static func checkConsistency(of records: [AuditRecord], lines: [Int]) throws(AuditTrailError) {
+        var lineOfSequence: [UInt64: Int] = [:]
+        let first = records.map(\.sequence).min() ?? 0
+        for (record, line) in zip(records, lines) {
+            if let earlier = lineOfSequence[record.sequence] {
+                throw .inconsistentLine(line, reason: "sequence number \(record.sequence) is used by line \(earlier) too")
+            }
+            lineOfSequence[record.sequence] = line
+        }
+        for (record, line) in zip(records, lines) {
+            if record.depth < 0 {
+                throw .inconsistentLine(line, reason: "its depth is negative")
+            }
+            guard let cause = record.cause else { continue }
+            if cause == record.sequence {
+                throw .inconsistentLine(line, reason: "it names itself as its cause")
+            }
+            if cause > record.sequence {
+                throw .inconsistentLine(line, reason: "its cause #\(cause) comes after it")
+            }
+            if cause >= first, lineOfSequence[cause] == nil {
+                throw .inconsistentLine(line, reason: "its cause #\(cause) is not in the trail")
+            }
+        }
     }
 
     /// Reads a trail from a JSON Lines file.

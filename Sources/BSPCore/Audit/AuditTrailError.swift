@@ -2,6 +2,9 @@
 public enum AuditTrailError: Error, Hashable, Sendable {
     /// Line `line` (counted from 1) is not a valid audit record.
     case malformedLine(Int, reason: String)
+    /// Line `line` is a valid record that cannot belong to a run: it names itself, a later
+    /// record or a missing one as its cause, repeats a sequence number, or has a negative depth.
+    case inconsistentLine(Int, reason: String)
     /// The file at this path could not be read as UTF-8 text.
     case unreadableFile(String, reason: String)
 }
@@ -12,6 +15,8 @@ extension AuditTrailError: CustomStringConvertible {
         switch self {
         case .malformedLine(let line, let reason):
             "Line \(line) of the audit trail is not a valid record: \(reason)."
+        case .inconsistentLine(let line, let reason):
+            "Line \(line) of the audit trail cannot be part of a run: \(reason)."
         case .unreadableFile(let path, let reason):
             "Cannot read the audit trail at '\(path)': \(reason)."
         }

@@ -31,10 +31,18 @@ public final class ScopeStack: BSPActor {
     public let uri: ActorURI
 
     /// The stack's input: every push, pop, pop-to, replace, suspend and resume.
-    @ObservationIgnored public let requests: RequestNotifier<Request, Result<Reply, ScopeStackError>>
+    public var requests: RequestPort<Request, Result<Reply, ScopeStackError>> {
+        requestNotifier.port
+    }
 
     /// The stack's output: a report of every transition.
-    @ObservationIgnored public let transitions: EventNotifier<ScopeTransition>
+    public var transitions: EventPort<ScopeTransition> {
+        transitionNotifier.port
+    }
+
+    /// The stack's own notifiers: it alone handles its requests and reports its transitions.
+    @ObservationIgnored let requestNotifier: RequestNotifier<Request, Result<Reply, ScopeStackError>>
+    @ObservationIgnored let transitionNotifier: EventNotifier<ScopeTransition>
 
     /// The stack that the companions of this stack's scopes are pushed onto.
     @ObservationIgnored public let companions: ScopeStack?
@@ -44,7 +52,9 @@ public final class ScopeStack: BSPActor {
 
     @ObservationIgnored let audit: AuditContext
     @ObservationIgnored var isTransitioning = false
-    @ObservationIgnored var pending: [Request] = []
+    /// Requests that arrived during a transition, each with the audit frame of its own record,
+    /// so that what it does later names it as its cause.
+    @ObservationIgnored var pending: [(request: Request, frame: AuditFrame?)] = []
 
     /// Creates an empty stack.
     ///
@@ -57,10 +67,10 @@ public final class ScopeStack: BSPActor {
         self.uri = uri
         self.companions = companions
         self.audit = audit
-        self.requests = RequestNotifier(of: uri, audit: audit)
-        self.transitions = EventNotifier(of: uri, named: "transition", audit: audit)
-        transitions.stackChange = \.stackChange
-        requests.handle(by: self) { stack, request in stack.perform(request) }
+        self.requestNotifier = RequestNotifier(of: uri, audit: audit)
+        self.transitionNotifier = EventNotifier(of: uri, named: "transition", audit: audit)
+        transitionNotifier.stackChange = \.stackChange
+        requestNotifier.handle(by: self) { stack, request in stack.perform(request) }
     }
 
     /// The top scope, or `nil` when the stack is empty.
@@ -165,7 +175,7 @@ public final class ScopeStack: BSPActor {
     private func send(_ request: Request) throws(ScopeStackError) -> Reply {
         let outcome: Result<Reply, ScopeStackError>
         do {
-            outcome = try requests.send(request)
+            outcome = try requestNotifier.send(request)
         } catch {
             throw ScopeStackError.undelivered(stack: uri, reason: error)
         }
@@ -182,7 +192,7 @@ extension ScopeStack {
     /// their work ends too, and later requests are refused naming the scope.
     func close(ownedBy scope: ActorURI) {
         while top != nil, (try? pop()) != nil {}
-        requests.scopeDidTerminate(scope)
+        requestNotifier.scopeDidTerminate(scope)
     }
 }
 

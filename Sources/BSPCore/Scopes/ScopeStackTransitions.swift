@@ -6,7 +6,8 @@ extension ScopeStack {
             case .suspend, .resume:
                 return .failure(.transitionInProgress(stack: uri, request: request.verb))
             case .push, .pop, .popTo, .replaceTop:
-                pending.append(request)
+                let acrossTasks = audit.causeTracking == .acrossTasks
+                pending.append((request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)))
                 return .success(.queued)
             }
         }
@@ -19,9 +20,12 @@ extension ScopeStack {
 
     private func runPending() {
         while !pending.isEmpty {
-            let request = pending.removeFirst()
-            if case .failure(let error) = run(request) {
-                transitions.emit(.failed(error))
+            let (request, frame) = pending.removeFirst()
+            let outcome = frame.map { frame in
+                frame.run(as: uri, acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
+            }
+            if case .failure(let error) = outcome ?? run(request) {
+                transitionNotifier.emit(.failed(error))
                 audit.reportFault(error)
             }
         }
@@ -89,7 +93,7 @@ extension ScopeStack {
         }
         runAsScope(scope) { scope.activate() }
         scope.lifecycle.state = .active
-        transitions.emit(.pushed(scope.uri))
+        transitionNotifier.emit(.pushed(scope.uri))
     }
 
     private func push(_ companion: (any Scope)?, of scope: any Scope, record: ScopeRecord?) throws(ScopeStackError) {
@@ -179,7 +183,7 @@ extension ScopeStack {
         scope.lifecycle.state = .terminated
         scope.lifecycle.terminateBoundNotifiers()
         scope.lifecycle.companion = nil
-        transitions.emit(transition)
+        transitionNotifier.emit(transition)
         return exit
     }
 
@@ -201,7 +205,7 @@ extension ScopeStack {
             try companions.pop(companion.uri)
         } catch {
             let failure = ScopeStackError.companionFailed(scope: scope.uri, stack: uri, reason: error)
-            transitions.emit(.failed(failure))
+            transitionNotifier.emit(.failed(failure))
             audit.reportFault(failure)
         }
     }
@@ -259,7 +263,7 @@ extension ScopeStack {
     }
 
     private func stopResuming(at scope: ActorURI, reason: String, restored: Int) -> ResumeOutcome {
-        transitions.emit(.resumeStopped(at: scope, reason: reason))
+        transitionNotifier.emit(.resumeStopped(at: scope, reason: reason))
         return .stopped(at: scope, reason: reason, restored: restored)
     }
 }

@@ -84,3 +84,23 @@ struct ScopeReentrancyTests {
         _ = token
     }
 }
+
+@Suite("Causes of queued transitions")
+struct QueuedTransitionCauseTests {
+    @Test func aTransitionQueuedDuringAPushNamesTheRequestThatQueuedItAsItsCause() throws {
+        let stacks = Stacks()
+        let journal = Journal()
+        let parent = JournalScope("parent", journal: journal)
+        parent.onActivate = { try? stacks.behaviour.push(JournalScope("child", journal: journal)) }
+
+        try stacks.behaviour.push(parent)
+
+        #expect(
+            stacks.recording.lines == [
+                "#1 /actor/behaviour/stack/notifier/request <request>: push(/actor/behaviour/scope/parent)",
+                "#2 /actor/behaviour/stack/notifier/request <request>: push(/actor/behaviour/scope/child) ← #1",
+                "#3 /actor/behaviour/stack/notifier/transition <event>: pushed(/actor/behaviour/scope/parent) ← #1 [unobserved]",
+                "#4 /actor/behaviour/stack/notifier/transition <event>: pushed(/actor/behaviour/scope/child) ← #2 [unobserved]",
+            ])
+    }
+}
