@@ -38,8 +38,9 @@ struct TrailConsistencyTests {
 
     @Test func aCauseBeforeTheTrailBeganIsAllowed() throws {
         // A bounded store drops its oldest records: what it kept may name one as its cause.
-        let trail = try AuditTrail(jsonLines: [Self.line(7, cause: 3, depth: 2), Self.line(8, cause: 7, depth: 3)]
-            .joined(separator: "\n"))
+        let trail = try AuditTrail(
+            jsonLines: [Self.line(7, cause: 3, depth: 2), Self.line(8, cause: 7, depth: 3)]
+                .joined(separator: "\n"))
         #expect(trail.records.map(\.cause) == [3, 7])
     }
 }

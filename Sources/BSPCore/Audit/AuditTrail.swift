@@ -47,7 +47,8 @@ public struct AuditTrail: Hashable, Sendable {
         let first = records.map(\.sequence).min() ?? 0
         for (record, line) in zip(records, lines) {
             if let earlier = lineOfSequence[record.sequence] {
-                throw .inconsistentLine(line, reason: "sequence number \(record.sequence) is used by line \(earlier) too")
+                throw .inconsistentLine(
+                    line, reason: "sequence number \(record.sequence) is used by line \(earlier) too")
             }
             lineOfSequence[record.sequence] = line
         }
