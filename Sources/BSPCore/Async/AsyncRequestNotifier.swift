@@ -116,17 +116,31 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             if audit.isEnabled { _ = record(request, delivery: .undelivered) }
             throw terminatedScope.map { NotifierError.scopeTerminated(uri, scope: $0) } ?? .unhandledRequest(uri)
         }
-        guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
-        let reply: Reply
-        if audit.isEnabled {
+        guard !Task.isCancelled else {
+            if audit.isEnabled { _ = record(request, delivery: .undelivered) }
+            throw NotifierError.cancelled(uri)
+        }
+        let depth = AsyncRequestNesting.depth
+        guard depth < Self.nestingLimit else {
+            if audit.isEnabled { _ = record(request, delivery: .dropped) }
+            let refusal = NotifierError.runawayCycle(uri, limit: Self.nestingLimit)
+            audit.reportFault(refusal)
+            throw refusal
+        }
+        let reply = await AsyncRequestNesting.$depth.withValue(depth + 1) { () async -> Reply in
+            guard audit.isEnabled else { return await body(owner, request) }
             let frame = record(request, delivery: .delivered)
-            reply = await frame.carry { await body(owner, request) }
-        } else {
-            reply = await body(owner, request)
+            return await frame.carry { await body(owner, request) }
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
         return reply
     }
+
+    /// How deep asynchronous requests may nest in one task — a handler awaiting a request whose
+    /// handler awaits another — before the notifier treats it as a runaway cycle: the request
+    /// is recorded as dropped, reported to the fault handler, and refused with
+    /// ``NotifierError/runawayCycle(_:limit:)``.
+    public static var nestingLimit: Int { 64 }
 
     private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
@@ -135,6 +149,11 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             notifier: uri, variety: .request, targets: delivery == .delivered ? [uri.actor] : [])
         return audit.record(.later(request), from: origin, delivery: delivery, scopes: &scopes)
     }
+}
+
+/// How deep asynchronous requests are nested in the current task.
+private enum AsyncRequestNesting {
+    @TaskLocal static var depth = 0
 }
 
 extension AsyncRequestNotifier: ScopeBound {

@@ -49,11 +49,26 @@ public final class RequestNotifier<Request, Reply> {
     /// notifier treats it as a runaway cycle.
     public static var reentrantSendLimit: Int { 64 }
 
+    /// How deep requests may nest on one thread while re-entering notifiers that are already
+    /// handling one, before a cycle through many notifiers is cut with
+    /// ``NotifierError/nestedTooDeep(_:limit:)``: far below what overflows a thread's stack.
+    public static var threadReentryLimit: Int { 256 }
+
     // The state the inlined `send` reads and writes; runtime exclusivity checks are off for it
     // because no access is held across the call to the handler (see `EventNotifier`).
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>?
     @usableFromInline @exclusivity(unchecked) var nesting = 0
-    @usableFromInline @exclusivity(unchecked) var isAuditing: Bool
+    @usableFromInline @exclusivity(unchecked) var isAuditing: Bool {
+        didSet { takesSlowPath = isAuditing || admission != nil }
+    }
+    /// Whether a send must take the slow path: auditing, or an admission check. One flag, so
+    /// that the fast path reads one.
+    @usableFromInline @exclusivity(unchecked) var takesSlowPath = false
+    /// Decides before a request is recorded whether it may be delivered: a refusal is recorded
+    /// as dropped. Set by the package's own actors, such as a ``ScopeStack`` ending a cycle.
+    @usableFromInline package var admission: ((Request) -> NotifierError?)? {
+        didSet { takesSlowPath = isAuditing || admission != nil }
+    }
     @usableFromInline var terminatedScope: ActorURI?
     /// Whether `Request` is `Sendable`, so that the audit trail may render it only when read.
     private let isSendable: Bool
@@ -127,6 +142,7 @@ public final class RequestNotifier<Request, Reply> {
         self.audit = audit
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
+        self.takesSlowPath = audit.isEnabled
         self.isSendable = isSendable
         audit.register(self)
     }
@@ -184,7 +200,7 @@ public final class RequestNotifier<Request, Reply> {
     @inlinable
     @discardableResult
     public func send(_ request: Request) throws(NotifierError) -> Reply {
-        guard !isAuditing, nesting < Self.reentrantSendLimit, let handler, let owner = handler.owner else {
+        guard !takesSlowPath, nesting == 0, let handler, let owner = handler.owner else {
             return try dispatch(request).get()
         }
         nesting &+= 1
@@ -205,10 +221,21 @@ public final class RequestNotifier<Request, Reply> {
             recordIfAuditing(request, delivery: .undelivered)
             return .failure(.unhandledRequest(uri))
         }
+        if let admission, let refusal = admission(request) {
+            recordIfAuditing(request, delivery: .dropped)
+            return .failure(refusal)
+        }
         guard nesting < Self.reentrantSendLimit else {
             recordIfAuditing(request, delivery: .dropped)
             return .failure(.runawayCycle(uri, limit: Self.reentrantSendLimit))
         }
+        // A re-entry — the shape of every synchronous cycle — counts against the thread's limit.
+        let reentrant = nesting > 0
+        if reentrant, !ThreadReentry.enter(limit: Self.threadReentryLimit) {
+            recordIfAuditing(request, delivery: .dropped)
+            return .failure(.nestedTooDeep(uri, limit: Self.threadReentryLimit))
+        }
+        defer { if reentrant { ThreadReentry.exit() } }
         nesting += 1
         defer { nesting -= 1 }
         guard isAuditing else {
@@ -253,7 +280,7 @@ extension RequestNotifier where Reply == Void {
     /// handled; the ``AuditContext``'s fault handler is told, and the audit trail records it.
     @inlinable
     public func send(_ request: Request) {
-        guard !isAuditing, nesting < Self.reentrantSendLimit, let handler, let owner = handler.owner else {
+        guard !takesSlowPath, nesting == 0, let handler, let owner = handler.owner else {
             return sendReportingFaults(request)
         }
         nesting &+= 1

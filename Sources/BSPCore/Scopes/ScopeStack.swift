@@ -55,6 +55,17 @@ public final class ScopeStack: BSPActor {
     /// Requests that arrived during a transition, each with the audit frame of its own record,
     /// so that what it does later names it as its cause.
     @ObservationIgnored var pending: [(request: Request, frame: AuditFrame?)] = []
+    /// How many transitions the outermost request running now has set off, itself included.
+    @ObservationIgnored var transitionsThisRound = 0
+    /// Whether this round's runaway cycle has been reported, so that it is reported once.
+    @ObservationIgnored var runawayReported = false
+
+    /// How many transitions one request may set off — itself and those queued during it, from
+    /// ``Scope/activate()`` or ``Scope/deactivate()`` — before the stack treats the rest as a
+    /// runaway cycle (a scope that replaces itself on activation, say): a further request is
+    /// recorded as dropped and refused with ``NotifierError/runawayCycle(_:limit:)``, also
+    /// reported to the audit context's fault handler.
+    public static var transitionLimit: Int { 1_000 }
 
     /// Creates an empty stack.
     ///
@@ -71,6 +82,7 @@ public final class ScopeStack: BSPActor {
         self.transitionNotifier = EventNotifier(of: uri, named: "transition", audit: audit)
         transitionNotifier.stackChange = \.stackChange
         requestNotifier.handle(by: self) { stack, request in stack.perform(request) }
+        requestNotifier.admission = { [weak self] _ in self?.refusalOfRunawayTransitions() }
     }
 
     /// The top scope, or `nil` when the stack is empty.

@@ -12,15 +12,30 @@ extension ScopeStack {
             }
         }
         isTransitioning = true
+        transitionsThisRound = 1
+        runawayReported = false
         defer { isTransitioning = false }
         let result = run(request)
         runPending()
         return result
     }
 
+    /// The refusal of a request that would take the current round past ``transitionLimit``,
+    /// reported once per round; `nil` while the round is within it.
+    func refusalOfRunawayTransitions() -> NotifierError? {
+        guard isTransitioning, transitionsThisRound + pending.count >= Self.transitionLimit else { return nil }
+        let refusal = NotifierError.runawayCycle(requestNotifier.uri, limit: Self.transitionLimit)
+        if !runawayReported {
+            runawayReported = true
+            audit.reportFault(refusal)
+        }
+        return refusal
+    }
+
     private func runPending() {
         while !pending.isEmpty {
             let (request, frame) = pending.removeFirst()
+            transitionsThisRound += 1
             let outcome = frame.map { frame in
                 frame.run(as: uri, acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
             }
