@@ -14,10 +14,20 @@
 /// try await fixes.consume { fix in presentation.requests.send(.show(fix)) }
 /// ```
 ///
-/// The buffer is explicit: what a full buffer drops is recorded in the audit trail as
-/// ``AuditDelivery/dropped`` and reported to the context's fault handler as
-/// ``NotifierError/bufferFull(_:)``, never lost silently. While the consumer handles a
-/// notification, the notification's audit record is the cause of whatever the consumer sends.
+/// The buffer is explicit, and the trail says what became of every notification, once:
+///
+/// - a notification the buffer takes is recorded as ``AuditDelivery/queued``;
+/// - one a full buffer refuses (keeping the oldest) is recorded as ``AuditDelivery/dropped``
+///   and never claimed as queued;
+/// - one a full buffer pushes out (keeping the newest) gets a second record, `dropped`, whose
+///   cause is its own `queued` record;
+/// - one sent after ``finish()`` or after the consumer stopped is recorded as
+///   ``AuditDelivery/undelivered``, and one still waiting when the consumer stops or the
+///   notifier is released gets an `undelivered` record caused by its `queued` one.
+///
+/// Each of those is also reported to the context's fault handler: ``NotifierError/bufferFull(_:)``
+/// or ``NotifierError/consumerFinished(_:)``, so nothing is lost silently. While the consumer
+/// handles a notification, its `queued` record is the cause of whatever the consumer sends.
 public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// What a full buffer keeps.
     public enum Buffering: Hashable, Sendable {
@@ -41,10 +51,26 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// The context this notifier reports to, captured when it was created.
     public let audit: AuditContext
 
-    private typealias Item = (notification: Notification, frame: AuditFrame?)
-    private let stream: AsyncStream<Item>
-    private let continuation: AsyncStream<Item>.Continuation
-    private let hasConsumer = Locked(false)
+    private struct Item: Sendable {
+        let notification: Notification
+        /// The frame of the notification's `queued` record, while auditing.
+        let frame: AuditFrame?
+    }
+
+    private struct State {
+        var buffer: [Item] = []
+        /// The consumer waiting for the next notification, if it is waiting.
+        var waiting: CheckedContinuation<Item?, Never>?
+        var hasConsumer = false
+        /// ``finish()`` was called: no more notifications are taken.
+        var finished = false
+        /// The consumer stopped, or was cancelled: no more notifications are taken.
+        var consumerStopped = false
+
+        var isClosed: Bool { finished || consumerStopped }
+    }
+
+    private let state = Locked(State())
 
     /// Creates a queued notifier of the actor `actor`, with the URI `<actor>/notifier/<name>`.
     ///
@@ -65,45 +91,67 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         self.variety = variety
         self.buffering = buffering
         self.audit = audit
-        let policy: AsyncStream<Item>.Continuation.BufferingPolicy =
-            switch buffering {
-            case .unbounded: .unbounded
-            case .keepingOldest(let count): .bufferingOldest(max(1, count))
-            case .keepingNewest(let count): .bufferingNewest(max(1, count))
-            }
-        (stream, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: policy)
         audit.register(self)
+    }
+
+    deinit {
+        abandon(
+            state.withLock { state in
+                defer { state.buffer = [] }
+                return state.buffer
+            })
     }
 
     /// Queues `notification` for the consumer. Never blocks; safe from any thread.
     public func send(_ notification: Notification) {
-        let frame = audit.isEnabled ? record(notification, delivery: .queued) : nil
-        switch continuation.yield((notification, frame)) {
-        case .enqueued:
-            break
-        case .dropped(let dropped):
-            if audit.isEnabled {
-                _ = record(dropped.notification, delivery: .dropped)
+        // Decided, recorded and queued under one lock, so that concurrent senders never see the
+        // buffer with room they then do not get, and every record tells the final story. The
+        // store runs no user code; the fault handler and the consumer are called after.
+        let (fault, handOver) = state.withLock {
+            state -> (NotifierError?, (CheckedContinuation<Item?, Never>, Item)?) in
+            guard !state.isClosed else {
+                record(notification, delivery: .undelivered)
+                return (.consumerFinished(uri), nil)
             }
-            audit.reportFault(NotifierError.bufferFull(uri))
-        case .terminated:
-            if audit.isEnabled {
-                _ = record(notification, delivery: .undelivered)
+            var fault: NotifierError?
+            switch buffering {
+            case .keepingOldest(let count) where state.buffer.count >= max(1, count):
+                record(notification, delivery: .dropped)
+                return (.bufferFull(uri), nil)
+            case .keepingNewest(let count) where state.buffer.count >= max(1, count):
+                record(state.buffer.removeFirst(), delivery: .dropped)
+                fault = .bufferFull(uri)
+            default:
+                break
             }
-            audit.reportFault(NotifierError.consumerFinished(uri))
-        @unknown default:
-            break
+            let item = Item(notification: notification, frame: record(notification, delivery: .queued))
+            if let waiting = state.waiting {
+                state.waiting = nil
+                return (fault, (waiting, item))
+            }
+            state.buffer.append(item)
+            return (fault, nil)
         }
+        handOver.map { waiting, item in waiting.resume(returning: item) }
+        fault.map(audit.reportFault)
     }
 
     /// Ends the queue: the consumer receives what is waiting, then ``consume(isolation:_:)``
     /// returns. Later sends are undelivered.
     public func finish() {
-        continuation.finish()
+        let waiting = state.withLock { state in
+            state.finished = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume(returning: nil)
     }
 
-    /// Receives every notification, in order, until ``finish()`` is called or the calling task
-    /// is cancelled. Runs `handle` in the caller's isolation domain.
+    /// Receives every notification, in order, until ``finish()`` is called and the queue is
+    /// empty, or the calling task is cancelled. Runs `handle` in the caller's isolation domain.
+    ///
+    /// When it returns, the queue takes no more notifications; any still waiting are recorded
+    /// as undelivered and reported.
     ///
     /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` if another consumer has
     ///   consumed this notifier: a queue has one consumer.
@@ -111,12 +159,13 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ handle: (Notification) async -> Void
     ) async throws(NotifierError) {
-        let first = hasConsumer.withLock { taken in
-            defer { taken = true }
-            return !taken
+        let first = state.withLock { state in
+            defer { state.hasConsumer = true }
+            return !state.hasConsumer
         }
         guard first else { throw NotifierError.handlerAlreadyInstalled(uri) }
-        for await item in stream {
+        defer { stopConsuming() }
+        while let item = await next() {
             if let frame = item.frame {
                 await frame.carry { await handle(item.notification) }
             } else {
@@ -125,10 +174,68 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         }
     }
 
-    private func record(_ notification: Notification, delivery: AuditDelivery) -> AuditFrame {
+    /// The next notification, or `nil` once the queue is finished and empty or the calling
+    /// task is cancelled.
+    private func next(isolation: isolated (any Actor)? = #isolation) async -> Item? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
+                let ready: Item?? = state.withLock { state in
+                    if Task.isCancelled || state.consumerStopped { return .some(nil) }
+                    if !state.buffer.isEmpty { return state.buffer.removeFirst() }
+                    if state.finished { return .some(nil) }
+                    state.waiting = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            let waiting = state.withLock { state in
+                state.consumerStopped = true
+                defer { state.waiting = nil }
+                return state.waiting
+            }
+            waiting?.resume(returning: nil)
+        }
+    }
+
+    /// The consumer has stopped: the queue takes nothing more, and what was still waiting is
+    /// recorded and reported as undelivered.
+    private func stopConsuming() {
+        abandon(
+            state.withLock { state in
+                state.consumerStopped = true
+                defer { state.buffer = [] }
+                return state.buffer
+            })
+    }
+
+    /// Records `items`, which no consumer will receive, as undelivered, each caused by its own
+    /// `queued` record, and reports the loss once.
+    private func abandon(_ items: [Item]) {
+        guard !items.isEmpty else { return }
+        for item in items {
+            record(item, delivery: .undelivered)
+        }
+        audit.reportFault(NotifierError.consumerFinished(uri))
+    }
+
+    /// Records `notification`, sent now, and returns the frame of its record, while auditing.
+    @discardableResult
+    private func record(_ notification: Notification, delivery: AuditDelivery) -> AuditFrame? {
+        guard audit.isEnabled else { return nil }
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
         var scopes = ScopeSnapshot()
-        let origin = AuditRecord.Origin(notifier: uri, variety: variety, targets: [])
         return audit.record(.later(notification), from: origin, delivery: delivery, scopes: &scopes)
+    }
+
+    /// Records what became of `item` after it was queued: caused by its `queued` record.
+    private func record(_ item: Item, delivery: AuditDelivery) {
+        guard let frame = item.frame else { return }
+        var scopes = ScopeSnapshot()
+        audit.record(.later(item.notification), from: origin, delivery: delivery, scopes: &scopes, causedBy: frame)
+    }
+
+    private var origin: AuditRecord.Origin {
+        AuditRecord.Origin(notifier: uri, variety: variety, targets: [])
     }
 }

@@ -125,6 +125,18 @@ extension AuditContext {
             text, from: origin, delivery: delivery, scopes: &scopes, stackChange: stackChange, parent: parent)
     }
 
+    /// Records what became of a notification recorded before, in `frame`: the new record names
+    /// that one as its cause.
+    func record(
+        _ text: consuming AuditRecord.Text,
+        from origin: consuming AuditRecord.Origin,
+        delivery: AuditDelivery,
+        scopes: inout ScopeSnapshot,
+        causedBy frame: AuditFrame
+    ) {
+        _ = record(text, from: origin, delivery: delivery, scopes: &scopes, stackChange: nil, parent: frame)
+    }
+
     /// Records a notification and runs `handlers` as its handlers, those of `actor` if it is
     /// known: what they send names it as the cause. One step, so that finding this thread's
     /// frame is done once.
@@ -196,16 +208,22 @@ extension AuditRecord.Sender {
 }
 
 extension AuditRecord.Text {
-    /// The text of `notification`: kept unrendered if `isSendable` (which only a notifier
-    /// whose notification type is `Sendable` may say), rendered now otherwise.
+    /// The text of `notification`, as it is now.
+    ///
+    /// Rendering waits until the record is read only where waiting cannot change the text: for
+    /// a value (not an instance of a class) of a `Sendable` type — `isSendable`, which only a
+    /// notifier whose notification type is `Sendable` may say. Anything else is rendered now,
+    /// on the sending thread: an object may change after it is sent, and a main-actor object's
+    /// `description` is only right on the main actor, where it is sent.
     static func of<Notification>(_ notification: Notification, isSendable: Bool) -> Self {
-        isSendable
+        isSendable && !(type(of: notification) is AnyObject.Type)
             ? .unrendered(AuditRecord.SendableNotification(value: notification))
             : .rendered(String(describing: notification))
     }
 
-    /// Keeps a `Sendable` value, to render when its record is read.
+    /// The text of a `Sendable` notification: kept to render when its record is read, unless
+    /// it is an object (see ``of(_:isSendable:)``).
     static func later<Value: Sendable>(_ value: Value) -> Self {
-        .unrendered(AuditRecord.SendableNotification(value: value))
+        of(value, isSendable: true)
     }
 }

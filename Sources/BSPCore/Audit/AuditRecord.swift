@@ -114,6 +114,11 @@ public struct AuditRecord: Sendable {
         self.stackChange = stackChange
     }
 
+    /// Whether the notification's text is rendered already.
+    var isRendered: Bool {
+        if case .rendered = text { true } else { false }
+    }
+
     /// The record with its notification rendered, so that it is not rendered again.
     var rendered: AuditRecord {
         guard case .unrendered = text else { return self }

@@ -40,13 +40,26 @@ public final class InMemoryAuditStore: AuditStore {
 
     /// The records kept, oldest first.
     ///
-    /// Notifications that were left to render on demand are rendered now, once, and kept
-    /// rendered.
+    /// Notifications that were left to render on demand are rendered now — outside the store's
+    /// lock, so that a `description` may read the store or take its time without blocking the
+    /// senders — and kept rendered.
     public var records: [AuditRecord] {
-        state.withLock { state in
-            state.buffer.transformAll(\.rendered)
-            return state.buffer.elements
+        let kept = state.withLock { $0.buffer.elements }
+        var rendered: [UInt64: AuditRecord] = [:]
+        let records = kept.map { record in
+            guard !record.isRendered else { return record }
+            let text = record.rendered
+            rendered[record.sequence] = text
+            return text
         }
+        if !rendered.isEmpty {
+            state.withLock { state in
+                state.buffer.transformAll { record in
+                    record.isRendered ? record : rendered[record.sequence] ?? record
+                }
+            }
+        }
+        return records
     }
 
     /// The number of records kept now (at most ``capacity``).

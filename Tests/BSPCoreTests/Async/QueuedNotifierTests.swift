@@ -21,27 +21,99 @@ struct QueuedNotifierTests {
         #expect(received == Array(0..<100))
     }
 
-    @Test(arguments: [
-        (QueuedNotifier<Int>.Buffering.keepingOldest(3), [0, 1, 2], [3, 4]),
-        (.keepingNewest(3), [2, 3, 4], [0, 1]),
-        (.unbounded, [0, 1, 2, 3, 4], []),
-    ])
-    func aFullBufferDropsByItsPolicyAndRecordsWhatItDropped(
-        buffering: QueuedNotifier<Int>.Buffering, kept: [Int], dropped: [Int]
-    ) async throws {
+    @Test func keepingTheOldestRefusesANewNotificationWithOneRecordThatNeverClaimsItWasQueued() async throws {
         let recording = Recording()
-        let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: buffering, audit: recording.context)
+        let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: .keepingOldest(3), audit: recording.context)
         for value in 0..<5 { queue.send(value) }
         queue.finish()
         var received: [Int] = []
 
         try await queue.consume { received.append($0) }
 
-        #expect(received == kept)
-        let records = recording.store.records
-        #expect(records.filter { $0.delivery == .dropped }.map(\.notification) == dropped.map(String.init))
-        #expect(records.filter { $0.delivery == .queued }.count == 5)
-        #expect(recording.faults.all == dropped.map { _ in .bufferFull(queue.uri) })
+        #expect(received == [0, 1, 2])
+        #expect(
+            recording.lines == [
+                "#1 /actor/service/notifier/queue <event>: 0 [queued]",
+                "#2 /actor/service/notifier/queue <event>: 1 [queued]",
+                "#3 /actor/service/notifier/queue <event>: 2 [queued]",
+                "#4 /actor/service/notifier/queue <event>: 3 [dropped]",
+                "#5 /actor/service/notifier/queue <event>: 4 [dropped]",
+            ])
+        #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
+    }
+
+    @Test func keepingTheNewestRecordsEachDropAsCausedByTheSendItDrops() async throws {
+        let recording = Recording()
+        let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: .keepingNewest(3), audit: recording.context)
+        for value in 0..<5 { queue.send(value) }
+        queue.finish()
+        var received: [Int] = []
+
+        try await queue.consume { received.append($0) }
+
+        #expect(received == [2, 3, 4])
+        #expect(
+            recording.lines == [
+                "#1 /actor/service/notifier/queue <event>: 0 [queued]",
+                "#2 /actor/service/notifier/queue <event>: 1 [queued]",
+                "#3 /actor/service/notifier/queue <event>: 2 [queued]",
+                "#4 /actor/service/notifier/queue <event>: 0 ← #1 [dropped]",
+                "#5 /actor/service/notifier/queue <event>: 3 [queued]",
+                "#6 /actor/service/notifier/queue <event>: 1 ← #2 [dropped]",
+                "#7 /actor/service/notifier/queue <event>: 4 [queued]",
+            ])
+        #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
+    }
+
+    @Test func anUnboundedQueueKeepsEverything() async throws {
+        let recording = Recording()
+        let queue = QueuedNotifier<Int>(of: "/actor/service", audit: recording.context)
+        for value in 0..<5 { queue.send(value) }
+        queue.finish()
+        var received: [Int] = []
+
+        try await queue.consume { received.append($0) }
+
+        #expect(received == [0, 1, 2, 3, 4])
+        #expect(recording.store.records.map(\.delivery) == Array(repeating: .queued, count: 5))
+        #expect(recording.faults.all.isEmpty)
+    }
+
+    @Test func whatIsStillQueuedWhenTheQueueIsReleasedIsRecordedAndReported() {
+        let recording = Recording()
+        do {
+            let queue = QueuedNotifier<String>(of: "/actor/service", audit: recording.context)
+            queue.send("first")
+            queue.send("second")
+        }
+
+        #expect(
+            recording.lines == [
+                "#1 /actor/service/notifier/queue <event>: first [queued]",
+                "#2 /actor/service/notifier/queue <event>: second [queued]",
+                "#3 /actor/service/notifier/queue <event>: first ← #1 [undelivered]",
+                "#4 /actor/service/notifier/queue <event>: second ← #2 [undelivered]",
+            ])
+        let uri = try! ActorURI(validating: "/actor/service").notifier("queue")
+        #expect(recording.faults.all == [.consumerFinished(uri)])
+    }
+
+    @Test func whatIsStillQueuedWhenTheConsumerIsCancelledIsRecordedAndReported() async throws {
+        let recording = Recording()
+        let queue = QueuedNotifier<Int>(of: "/actor/service", audit: recording.context)
+        let consumer = Task {
+            try await queue.consume { value in
+                if value == 0 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+        }
+        queue.send(0)
+        queue.send(1)
+        try await consumer.value
+        queue.send(2)
+
+        let deliveries = recording.store.records.map(\.delivery)
+        #expect(deliveries.filter { $0 == .undelivered }.count == 2)  // 1, still queued; 2, sent after
+        #expect(recording.faults.all.count == 2)
     }
 
     @Test func aQueueHasOneConsumer() async throws {
@@ -61,7 +133,7 @@ struct QueuedNotifierTests {
 
         queue.send("late")
 
-        #expect(recording.store.records.map(\.delivery) == [.queued, .undelivered])
+        #expect(recording.lines == ["#1 /actor/service/notifier/queue <event>: late [undelivered]"])
         #expect(recording.faults.all == [.consumerFinished(queue.uri)])
     }
 

@@ -1,0 +1,90 @@
+import BSPCore
+import Foundation
+import Testing
+
+/// A record's text is the notification as it was when it was sent, and reading a store never
+/// runs a notification's `description` while holding the store's lock.
+@Suite("The trail never lies")
+struct RenderingRuleTests {
+    /// A reference payload whose text changes after it was sent.
+    final class Counter: Sendable, CustomStringConvertible {
+        let value = Locked(0)
+        var description: String { "count \(value.withLock { $0 })" }
+    }
+
+    @Test func aReferencePayloadChangedAfterSendingIsRecordedAsItWasWhenSent() {
+        let recording = Recording()
+        let notifier = EventNotifier<Counter>(of: "/actor/service", audit: recording.context)
+        let counter = Counter()
+
+        notifier.emit(counter)
+        counter.value.withLock { $0 = 42 }
+
+        #expect(recording.lines == ["#1 /actor/service/notifier/event <event>: count 0 [unobserved]"])
+    }
+
+    /// A main-actor model whose description is isolated to the main actor.
+    @MainActor
+    final class Model: @MainActor CustomStringConvertible {
+        var title = "inbox"
+        var description: String { "model(\(title))" }
+    }
+
+    @MainActor
+    @Test func aMainActorModelIsRecordedWithItsOwnDescriptionWhoeverReadsIt() async {
+        let recording = Recording()
+        let notifier = EventNotifier<Model>(of: "/actor/presentation", audit: recording.context)
+        let model = Model()
+
+        notifier.emit(model)
+        model.title = "changed"
+        let lines = await Task.detached { recording.lines }.value  // read first off the main actor
+
+        #expect(lines == ["#1 /actor/presentation/notifier/event <event>: model(inbox) [unobserved]"])
+    }
+
+    /// A value whose description reads the store it is recorded in.
+    struct Nosy: Sendable, CustomStringConvertible {
+        let store: InMemoryAuditStore
+        var description: String { "nosy, \(store.count) records" }
+    }
+
+    @Test func readingAStoreRendersOutsideItsLockSoADescriptionMayReadTheStore() async throws {
+        let recording = Recording()
+        let notifier = EventNotifier<Nosy>(of: "/actor/service", audit: recording.context)
+
+        notifier.emit(Nosy(store: recording.store))
+        let result = try await withTimeout(seconds: 5) { recording.store.records.map(\.notification) }
+
+        #expect(result == ["nosy, 1 records"])
+    }
+
+    @Test func aValuePayloadIsRenderedOnceAndKeptRendered() {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/service", audit: recording.context)
+        notifier.emit(7)
+
+        #expect(recording.store.records.map(\.notification) == ["7"])
+        #expect(recording.store.records.map(\.notification) == ["7"])
+    }
+}
+
+/// Runs `body` on a thread of its own and waits up to `seconds` for it: a deadlock fails the
+/// test instead of hanging the run (the stuck thread is left behind).
+func withTimeout<Result: Sendable>(
+    seconds: Int, _ body: @escaping @Sendable () -> Result
+) async throws -> Result {
+    let outcome = Locked<Result?>(nil)
+    let thread = Thread {
+        let result = body()
+        outcome.withLock { $0 = result }
+    }
+    thread.start()
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+        if let result = outcome.withLock({ $0 }) { return result }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    Issue.record("timed out after \(seconds) s: a deadlock")
+    throw CancellationError()
+}
