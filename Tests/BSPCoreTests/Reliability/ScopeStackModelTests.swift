@@ -1,8 +1,9 @@
 import BSPCore
 import Testing
 
-/// Random sequences of push, pop, pop-to, replace, suspend and resume — including pushes
-/// requested from inside `activate()` and pops from inside `deactivate()`, which are queued —
+/// Random sequences of push, pop, pop-to, replace, suspend and resume — including cascades of
+/// pushes requested from inside `activate()`, up to seven deep, and pops from inside
+/// `deactivate()`, which are queued —
 /// checked after every step against a reference stack: the scopes, their companions, their
 /// states, the typed errors, the reported faults, and that nothing popped stays alive.
 /// Replay a failure with `BSP_SEED=<seed> swift test`.
@@ -14,6 +15,13 @@ struct ScopeStackModelTests {
         var hasView = false
         var child: String?
         var popsOnDeactivate = false
+        /// How many generations the child's own cascade goes on: the child pushes a child too.
+        var descendants = 0
+
+        /// The child this scope pushes when it activates, if any.
+        var childScript: Script? {
+            child.map { Script(name: $0, child: descendants > 0 ? $0 + "c" : nil, descendants: descendants - 1) }
+        }
     }
 
     final class ScriptedView: PresentationScope {
@@ -39,8 +47,8 @@ struct ScopeStackModelTests {
         }
 
         func activate() {
-            if let child = script.child, lifecycle.resumeRecord == nil {
-                try? stack.push(ScriptedScope(Script(name: child), on: stack))
+            if let child = script.childScript, lifecycle.resumeRecord == nil {
+                try? stack.push(ScriptedScope(child, on: stack))
             }
         }
 
@@ -120,8 +128,8 @@ struct ScopeStackModelTests {
             }
             stack.append(script)
             scripts[script.name] = script
-            if let child = script.child, !resuming {
-                _ = request(.push(Script(name: child)))
+            if let child = script.childScript, !resuming {
+                _ = request(.push(child))
             }
             return nil
         }
@@ -164,7 +172,8 @@ struct ScopeStackModelTests {
             return Script(
                 name: "s\(next)", hasView: Bool.random(using: &random),
                 child: Int.random(in: 0..<4, using: &random) == 0 ? "c\(next)" : nil,
-                popsOnDeactivate: Int.random(in: 0..<8, using: &random) == 0)
+                popsOnDeactivate: Int.random(in: 0..<8, using: &random) == 0,
+                descendants: Int.random(in: 0..<7, using: &random))
         }
         let names = model.stack.map(\.name)
         switch Int.random(in: 0..<13, using: &random) {
