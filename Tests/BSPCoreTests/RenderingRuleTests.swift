@@ -59,6 +59,19 @@ struct RenderingRuleTests {
         #expect(result == ["nosy, 1 records"])
     }
 
+    @Test func aNotifierOfAnExistentialTypeDecidesForEachValue() {
+        let recording = Recording()
+        let notifier = EventNotifier<any Sendable>(of: "/actor/service", audit: recording.context)
+        let counter = Counter()
+
+        notifier.emit(1)
+        notifier.emit(counter)
+        notifier.emit(2)
+        counter.value.withLock { $0 = 42 }
+
+        #expect(recording.store.records.map(\.notification) == ["1", "count 0", "2"])
+    }
+
     @Test func aValuePayloadIsRenderedOnceAndKeptRendered() {
         let recording = Recording()
         let notifier = EventNotifier<Int>(of: "/actor/service", audit: recording.context)

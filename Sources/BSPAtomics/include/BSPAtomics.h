@@ -1,23 +1,39 @@
 // Relaxed atomic counters for BSPCore. `Synchronization.Atomic` needs macOS 15 / iOS 18;
 // C11 atomics let the package keep the floor the Observation framework sets (macOS 14 / iOS 17).
+// The operations are `static inline`, so that Swift inlines them as it would `Atomic`'s: they
+// are on the path of every audited notification.
 #ifndef BSP_ATOMICS_H
 #define BSP_ATOMICS_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 /// An atomic 64-bit counter, allocated by `bsp_counter_create` and freed by `bsp_counter_destroy`.
-typedef struct bsp_counter bsp_counter;
+typedef struct bsp_counter {
+    _Atomic int64_t value;
+} bsp_counter;
 
 bsp_counter *_Nonnull bsp_counter_create(int64_t initial);
 void bsp_counter_destroy(bsp_counter *_Nonnull counter);
 
 /// Adds `delta` (relaxed ordering) and returns the new value.
-int64_t bsp_counter_add(bsp_counter *_Nonnull counter, int64_t delta);
+static inline int64_t bsp_counter_add(bsp_counter *_Nonnull counter, int64_t delta) {
+    return atomic_fetch_add_explicit(&counter->value, delta, memory_order_relaxed) + delta;
+}
+
 /// Adds `delta` with release ordering: what was written before is seen by an acquiring load.
-int64_t bsp_counter_add_releasing(bsp_counter *_Nonnull counter, int64_t delta);
+static inline int64_t bsp_counter_add_releasing(bsp_counter *_Nonnull counter, int64_t delta) {
+    return atomic_fetch_add_explicit(&counter->value, delta, memory_order_release) + delta;
+}
+
 /// Loads the value (relaxed ordering).
-int64_t bsp_counter_load(bsp_counter *_Nonnull counter);
+static inline int64_t bsp_counter_load(bsp_counter *_Nonnull counter) {
+    return atomic_load_explicit(&counter->value, memory_order_relaxed);
+}
+
 /// Loads the value with acquire ordering.
-int64_t bsp_counter_load_acquiring(bsp_counter *_Nonnull counter);
+static inline int64_t bsp_counter_load_acquiring(bsp_counter *_Nonnull counter) {
+    return atomic_load_explicit(&counter->value, memory_order_acquire);
+}
 
 #endif

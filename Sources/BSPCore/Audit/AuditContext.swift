@@ -70,6 +70,11 @@ public final class AuditContext: Sendable {
         self.faultHandler = onFault
     }
 
+    deinit {
+        lastSequence.destroy()
+        scopesVersion.destroy()
+    }
+
     /// Runs `body` with this context as ``current``, so notifiers created in it report here.
     public func withCurrent<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result

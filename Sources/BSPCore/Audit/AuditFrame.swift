@@ -197,7 +197,8 @@ extension AuditRecord.Sender {
     /// Who sends on `origin` while `parent`'s handler runs: for a request, that handler's actor;
     /// for an event, the notifier's owner, unless a handler of an actor outside the owner's
     /// subtree emits it — a breach of BSP's rules that the record then shows.
-    static func of(_ origin: AuditRecord.Origin, handling parent: AuditFrame?) -> Self {
+    @inline(__always)
+    static func of(_ origin: borrowing AuditRecord.Origin, handling parent: AuditFrame?) -> Self {
         guard let actor = parent?.actor else {
             return origin.variety == .event ? .notifierActor : .outside
         }

@@ -49,7 +49,14 @@ public struct AuditRecord: Sendable {
     public var delivery: AuditDelivery
 
     /// For the record of a scope stack's transition, what the transition did to the stack.
-    public var stackChange: StackChange?
+    public var stackChange: StackChange? {
+        get { stackChangeBox?.change }
+        set { stackChangeBox = newValue.map(StackChangeBox.init) }
+    }
+
+    /// ``stackChange``, boxed: almost no record has one, and a `nil` reference is cheaper to
+    /// move into a store than an optional structure holding a string.
+    private var stackChangeBox: StackChangeBox?
 
     private var sender: Sender
     private var text: Text
@@ -111,7 +118,7 @@ public struct AuditRecord: Sendable {
         self.depth = depth
         self.scope = scope
         self.delivery = delivery
-        self.stackChange = stackChange
+        self.stackChangeBox = stackChange.map(StackChangeBox.init)
     }
 
     /// Whether the notification's text is rendered already.
@@ -139,6 +146,12 @@ public struct AuditRecord: Sendable {
             self.variety = variety
             self.targets = targets
         }
+    }
+
+    /// A stack change, as a record keeps it.
+    final class StackChangeBox: Sendable {
+        let change: StackChange
+        init(_ change: StackChange) { self.change = change }
     }
 
     /// Who sent a notification, as a record keeps it.

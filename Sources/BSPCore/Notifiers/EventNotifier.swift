@@ -62,8 +62,8 @@ public final class EventNotifier<Event> {
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
     @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
-    /// Whether `Event` is `Sendable`, so that the audit trail may render it only when read.
-    private let isSendable: Bool
+    /// When the audit trail renders the events: values of a `Sendable` type when read, others now.
+    @exclusivity(unchecked) private var rendering: RenderingRule
     /// What an event did to a scope stack, for a stack's transitions notifier: recorded as
     /// structure so that no tool reads it back from text.
     var stackChange: ((Event) -> StackChange?)?
@@ -107,8 +107,8 @@ public final class EventNotifier<Event> {
         self.init(of: actor, named: name, audit: audit, isSendable: false)
     }
 
-    /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
-    /// only when a record is read.
+    /// Creates a notifier of `Sendable` notifications: values among them are rendered for the
+    /// audit trail only when a record is read (objects are rendered when sent).
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
@@ -127,7 +127,7 @@ public final class EventNotifier<Event> {
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
-        self.isSendable = isSendable
+        self.rendering = RenderingRule(isSendable: isSendable)
         self.origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: [])
         audit.register(self)
     }
@@ -356,10 +356,12 @@ public final class EventNotifier<Event> {
     @usableFromInline
     func record(_ event: Event, deliveringWith deliver: (AuditFrame) -> Void) {
         // A record names the observers that receive the event: none whose owner has gone.
-        pruneObserversWithoutOwner()
+        if ownedObserverCount > 0 {
+            pruneObserversWithoutOwner()
+        }
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                .of(event, isSendable: isSendable),
+                rendering.text(of: event),
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
                 scopes: &scopeSnapshot,
@@ -370,10 +372,12 @@ public final class EventNotifier<Event> {
     }
 
     private func record(_ event: Event, delivery: AuditDelivery? = nil) -> AuditFrame {
-        pruneObserversWithoutOwner()
+        if ownedObserverCount > 0 {
+            pruneObserversWithoutOwner()
+        }
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                .of(event, isSendable: isSendable),
+                rendering.text(of: event),
                 from: origin,
                 delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
                 scopes: &scopeSnapshot,

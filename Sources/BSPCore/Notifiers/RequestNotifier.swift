@@ -70,8 +70,8 @@ public final class RequestNotifier<Request, Reply> {
         didSet { takesSlowPath = isAuditing || admission != nil }
     }
     @usableFromInline var terminatedScope: ActorURI?
-    /// Whether `Request` is `Sendable`, so that the audit trail may render it only when read.
-    private let isSendable: Bool
+    /// When the audit trail renders the requests: values of a `Sendable` type when read, others now.
+    @exclusivity(unchecked) private var rendering: RenderingRule
     /// The notifier as the records of its requests name it: with its owner as the target
     /// when a request is delivered, with none when it is undelivered or dropped.
     private let deliveredOrigin: AuditRecord.Origin
@@ -95,8 +95,8 @@ public final class RequestNotifier<Request, Reply> {
         self.init(of: owner.uri, named: name, audit: audit, isSendable: false)
     }
 
-    /// Creates a notifier of `Sendable` requests of the actor type `owner`, which are rendered
-    /// for the audit trail only when a record is read.
+    /// Creates a notifier of `Sendable` requests of the actor type `owner`, whose values are rendered
+    /// for the audit trail only when a record is read (objects are rendered when sent).
     ///
     /// - Parameters:
     ///   - owner: The type of the actor that owns the notifier.
@@ -121,8 +121,8 @@ public final class RequestNotifier<Request, Reply> {
         self.init(of: actor, named: name, audit: audit, isSendable: false)
     }
 
-    /// Creates a notifier of `Sendable` notifications, which are rendered for the audit trail
-    /// only when a record is read.
+    /// Creates a notifier of `Sendable` notifications: values among them are rendered for the
+    /// audit trail only when a record is read (objects are rendered when sent).
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
@@ -143,7 +143,7 @@ public final class RequestNotifier<Request, Reply> {
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.takesSlowPath = audit.isEnabled
-        self.isSendable = isSendable
+        self.rendering = RenderingRule(isSendable: isSendable)
         audit.register(self)
     }
 
@@ -249,7 +249,7 @@ public final class RequestNotifier<Request, Reply> {
     func record(_ request: Request, handledWith handle: () -> Reply) -> Reply {
         unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                .of(request, isSendable: isSendable),
+                rendering.text(of: request),
                 from: deliveredOrigin,
                 delivery: .delivered,
                 scopes: &scopeSnapshot,
@@ -264,7 +264,7 @@ public final class RequestNotifier<Request, Reply> {
         guard isAuditing else { return }
         _ = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                .of(request, isSendable: isSendable),
+                rendering.text(of: request),
                 from: undeliveredOrigin,
                 delivery: delivery,
                 scopes: &scopeSnapshot

@@ -3,16 +3,19 @@ import BSPAtomics
 /// A 64-bit counter that threads may change at once without a lock.
 ///
 /// Built on C11 atomics rather than `Synchronization.Atomic`, which needs macOS 15 / iOS 18:
-/// the package supports what the Observation framework supports (macOS 14 / iOS 17).
-final class AtomicCounter: @unchecked Sendable {
+/// the package supports what the Observation framework supports (macOS 14 / iOS 17). A value
+/// holding the counter's address, so that reaching it costs no load through an object; its
+/// owner frees it with ``destroy()``.
+struct AtomicCounter: @unchecked Sendable {
     // @unchecked: the counter is only ever touched through the atomic C functions.
-    private let counter: OpaquePointer
+    private let counter: UnsafeMutablePointer<bsp_counter>
 
     init(_ initial: Int64 = 0) {
         counter = bsp_counter_create(initial)
     }
 
-    deinit {
+    /// Frees the counter; call it once, when its owner goes away.
+    func destroy() {
         bsp_counter_destroy(counter)
     }
 

@@ -1,0 +1,44 @@
+/// When a notifier's notifications are rendered for the audit trail: now, or when a record is
+/// first read.
+///
+/// Rendering waits only for a value (not an object) of a `Sendable` type, whose text cannot
+/// change meanwhile; see ``AuditRecord/Text/of(_:isSendable:)``. Telling a value from an object
+/// is a dynamic cast, which costs as much as the rest of recording a send, so the rule decides
+/// once for a notifier of a concrete type — the first value's dynamic type is the notifier's
+/// static type — and only a notifier of an existential type (`any P`) checks every value.
+struct RenderingRule {
+    private enum Decision {
+        /// Nothing sent yet, or an existential type: check the value.
+        case undecided
+        /// A concrete type: every value waits, or none does.
+        case always(waits: Bool)
+    }
+
+    /// Whether the notification type is `Sendable`, which only the notifier's initializer knows.
+    private let isSendable: Bool
+    private var decision = Decision.undecided
+
+    init(isSendable: Bool) {
+        self.isSendable = isSendable
+    }
+
+    /// The text of `notification`, as it is now.
+    mutating func text<Notification>(of notification: Notification) -> AuditRecord.Text {
+        guard isSendable else { return .rendered(String(describing: notification)) }
+        let waits: Bool
+        switch decision {
+        case .always(let always):
+            waits = always
+        case .undecided:
+            // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
+            let dynamicType = type(of: notification as Any)
+            waits = !(dynamicType is AnyObject.Type)
+            if ObjectIdentifier(dynamicType) == ObjectIdentifier(Notification.self) {
+                decision = .always(waits: waits)
+            }
+        }
+        return waits
+            ? .unrendered(AuditRecord.SendableNotification(value: notification))
+            : .rendered(String(describing: notification))
+    }
+}
