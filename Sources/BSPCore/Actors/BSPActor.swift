@@ -11,9 +11,10 @@
 ///     let lifecycle = ScopeLifecycle()
 ///     let requests: RequestNotifier<ItemRequest, Void>
 ///
-///     init(item: Int) {
-///         uri = ActorURI.item(item)
+///     init(uri: ActorURI) {
+///         self.uri = uri
 ///         requests = RequestNotifier(of: uri)
+///         requests.handle(by: self) { scope, request in scope.perform(request) }
 ///     }
 /// }
 /// ```

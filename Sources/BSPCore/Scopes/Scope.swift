@@ -1,20 +1,25 @@
 /// An actor with a lifecycle — initiate, operate, terminate — that lives on a ``ScopeStack``.
 ///
 /// A scope is pushed onto a stack, ``activate()`` runs, the scope operates, and
-/// ``deactivate()`` runs just before it is popped. Work the scope starts and hands to its
-/// ``lifecycle`` ends when it deactivates:
+/// ``deactivate()`` runs just before it is popped. What the scope owns — bound to it explicitly,
+/// see ``ScopeLifecycle`` — ends when it deactivates:
 ///
 /// ```swift
 /// final class WebURLScope: Scope {
 ///     let uri: ActorURI = "/actor/behaviour/scope/web-url"
 ///     let lifecycle = ScopeLifecycle()
 ///     let companion: (any Scope)? = WebURLPresentationScope()
+///     let service: LocationService.Ports
 ///
 ///     func activate() {
-///         lifecycle.own(service.events.observe(by: self) { event in … })
+///         service.events.observe(by: self) { scope, event in scope.show(event) }  // ends on deactivation
+///         lifecycle.own(Task { await WebURLScope.prefetch() })  // cancelled on deactivation
 ///     }
 /// }
 /// ```
+///
+/// A `@MainActor` class conforms with an isolated conformance, `@MainActor Scope`, and is
+/// pushed and popped from the main actor like any other scope.
 ///
 /// If your scopes share a base class, implement every requirement your subclasses override in
 /// the base class itself: otherwise the defaults below are the base class's witnesses, and

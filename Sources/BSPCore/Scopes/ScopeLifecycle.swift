@@ -80,8 +80,8 @@ public final class ScopeLifecycle {
     /// already; bind the scope's event notifiers with this, in its `init`:
     ///
     /// ```swift
-    /// init() {
-    ///     uri = ActorURI.item(id)
+    /// init(uri: ActorURI) {
+    ///     self.uri = uri
     ///     events = EventNotifier(of: uri)
     ///     lifecycle.own(events)
     /// }

@@ -5,7 +5,7 @@ public import BSPCore
 ///
 /// ```swift
 /// @Test func tappingTheButtonPresentsTheLocation() throws {
-///     let app = try TestFabric { try LocationApp(currentPlace: { .sydney }) }
+///     let app = try TestFabric { try LocationApp(locate: { "Sydney" }) }
 ///
 ///     app.exercise(app.presentation.events, .showLocationRequested)    // 1. exercise
 ///
