@@ -64,9 +64,11 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
     /// When the audit trail renders the events: values of a `Sendable` type when read, others now.
     @exclusivity(unchecked) private var rendering: RenderingRule
-    /// What an event did to a scope stack, for a stack's transitions notifier: recorded as
-    /// structure so that no tool reads it back from text.
-    var stackChange: ((Event) -> StackChange?)?
+    /// What the next event emitted does to a scope stack, set by a stack just before it emits
+    /// a transition: recorded as structure so that no tool reads it back from text. A plain
+    /// field rather than a function of the event: calling a generic closure on every audited
+    /// send would look up its type's metadata each time.
+    @exclusivity(unchecked) var stackChangeOfNextEvent: StackChange?
 
     /// Creates an event notifier of the actor type `owner`, with the URI
     /// `<owner's URI>/notifier/<name>`.
@@ -318,6 +320,13 @@ public final class EventNotifier<Event> {
         observers.removeAll { $0.handler == nil }
     }
 
+    /// The stack change of the event being recorded, if a stack set one.
+    private func takeStackChange() -> StackChange? {
+        guard let change = stackChangeOfNextEvent else { return nil }
+        stackChangeOfNextEvent = nil
+        return change
+    }
+
     /// Ends the observations whose owner has been deallocated, so that records and counts
     /// speak only of observers that are still there.
     private func pruneObserversWithoutOwner() {
@@ -365,7 +374,7 @@ public final class EventNotifier<Event> {
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
                 scopes: &scopeSnapshot,
-                stackChange: stackChange?(event),
+                stackChange: takeStackChange(),
                 handlers: deliver
             )
         }
@@ -381,7 +390,7 @@ public final class EventNotifier<Event> {
                 from: origin,
                 delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
                 scopes: &scopeSnapshot,
-                stackChange: stackChange?(event)
+                stackChange: takeStackChange()
             )
         }
     }

@@ -80,7 +80,6 @@ public final class ScopeStack: BSPActor {
         self.audit = audit
         self.requestNotifier = RequestNotifier(of: uri, audit: audit)
         self.transitionNotifier = EventNotifier(of: uri, named: "transition", audit: audit)
-        transitionNotifier.stackChange = \.stackChange
         requestNotifier.handle(by: self) { stack, request in stack.perform(request) }
         requestNotifier.admission = { [weak self] _ in self?.refusalOfRunawayTransitions() }
     }

@@ -40,7 +40,7 @@ extension ScopeStack {
                 frame.run(as: uri, acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
             }
             if case .failure(let error) = outcome ?? run(request) {
-                transitionNotifier.emit(.failed(error))
+                report(.failed(error))
                 audit.reportFault(error)
             }
         }
@@ -108,7 +108,7 @@ extension ScopeStack {
         }
         runAsScope(scope) { scope.activate() }
         scope.lifecycle.state = .active
-        transitionNotifier.emit(.pushed(scope.uri))
+        report(.pushed(scope.uri))
     }
 
     private func push(_ companion: (any Scope)?, of scope: any Scope, record: ScopeRecord?) throws(ScopeStackError) {
@@ -198,7 +198,7 @@ extension ScopeStack {
         scope.lifecycle.state = .terminated
         scope.lifecycle.terminateBoundNotifiers()
         scope.lifecycle.companion = nil
-        transitionNotifier.emit(transition)
+        report(transition)
         return exit
     }
 
@@ -220,7 +220,7 @@ extension ScopeStack {
             try companions.pop(companion.uri)
         } catch {
             let failure = ScopeStackError.companionFailed(scope: scope.uri, stack: uri, reason: error)
-            transitionNotifier.emit(.failed(failure))
+            report(.failed(failure))
             audit.reportFault(failure)
         }
     }
@@ -278,7 +278,15 @@ extension ScopeStack {
     }
 
     private func stopResuming(at scope: ActorURI, reason: String, restored: Int) -> ResumeOutcome {
-        transitionNotifier.emit(.resumeStopped(at: scope, reason: reason))
+        report(.resumeStopped(at: scope, reason: reason))
         return .stopped(at: scope, reason: reason, restored: restored)
+    }
+}
+
+extension ScopeStack {
+    /// Reports `transition` on the transitions notifier, its record carrying the stack change.
+    func report(_ transition: ScopeTransition) {
+        transitionNotifier.stackChangeOfNextEvent = transition.stackChange
+        transitionNotifier.emit(transition)
     }
 }
