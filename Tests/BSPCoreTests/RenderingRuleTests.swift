@@ -54,7 +54,7 @@ struct RenderingRuleTests {
         let notifier = EventNotifier<Nosy>(of: "/actor/service", audit: recording.context)
 
         notifier.emit(Nosy(store: recording.store))
-        let result = try await withTimeout(seconds: 5) { recording.store.records.map(\.notification) }
+        let result = try await withTimeout(seconds: 60) { recording.store.records.map(\.notification) }
 
         #expect(result == ["nosy, 1 records"])
     }
@@ -83,7 +83,8 @@ struct RenderingRuleTests {
 }
 
 /// Runs `body` on a thread of its own and waits up to `seconds` for it: a deadlock fails the
-/// test instead of hanging the run (the stuck thread is left behind).
+/// test instead of hanging the run (the stuck thread is left behind). Generous, because
+/// sanitizers and a full parallel run slow a thread's start by seconds; a deadlock never ends.
 func withTimeout<Result: Sendable>(
     seconds: Int, _ body: @escaping @Sendable () -> Result
 ) async throws -> Result {
