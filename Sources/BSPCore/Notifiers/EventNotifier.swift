@@ -33,7 +33,7 @@ public final class EventNotifier<Event> {
     public let uri: NotifierURI
 
     /// The context this notifier reports to: ``AuditContext/current`` when it was created.
-    @exclusivity(unchecked) public private(set) var audit: AuditContext
+    @exclusivity(unchecked) public internal(set) var audit: AuditContext
 
     /// How many events may be queued by re-entrant emits within one delivery before the
     /// notifier treats it as a runaway cycle.
@@ -58,10 +58,10 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) private var ownedObserverCount = 0
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) private var origin: AuditRecord.Origin
-    @exclusivity(unchecked) private var scopeSnapshot = ScopeSnapshot()
+    @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
-    @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
+    @exclusivity(unchecked) var unretainedAudit: Unmanaged<AuditContext>
     /// When the audit trail renders the events: values of a `Sendable` type when read, others now.
     @exclusivity(unchecked) private var rendering: RenderingRule
     /// What the next event emitted does to a scope stack, set by a stack just before it emits
@@ -396,42 +396,5 @@ public final class EventNotifier<Event> {
     }
 }
 
-extension EventNotifier: ScopeBound {
-    func join(_ context: AuditContext) {
-        guard audit === AuditContext.disabled, context.isEnabled else { return }
-        audit = context
-        unretainedAudit = .passUnretained(context)
-        isAuditing = true
-        tracksCausesAcrossTasks = context.causeTracking == .acrossTasks
-        scopeSnapshot = ScopeSnapshot()
-        context.register(self)
-    }
-
-    /// An event notifier has nothing to refuse: its scope has gone, so nothing emits on it.
-    func scopeDidTerminate(_ scope: ActorURI) {}
-}
-
 @available(*, unavailable, message: "A notifier belongs to one isolation domain; hop to it to emit.")
 extension EventNotifier: Sendable {}
-
-/// One observation of an event notifier; its handler is `nil` once cancelled.
-@usableFromInline
-final class EventObserver<Event> {
-    @usableFromInline let actor: ActorURI?
-    /// Whether ``actor`` is set: a flag the audited delivery checks for every observer, where
-    /// reading the optional URI would retain and release its text.
-    @usableFromInline let isNamed: Bool
-    @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
-    /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly so that the
-    /// notifier can tell when it has gone; `nil` for an observation kept by a token.
-    weak var owner: AnyObject?
-    let isOwned: Bool
-
-    init(actor: ActorURI?, owner: AnyObject?, handler: @escaping (Event) -> Void) {
-        self.actor = actor
-        self.isNamed = actor != nil
-        self.owner = owner
-        self.isOwned = owner != nil
-        self.handler = handler
-    }
-}
