@@ -72,6 +72,18 @@ struct RenderingRuleTests {
         #expect(recording.store.records.map(\.notification) == ["1", "count 0", "2"])
     }
 
+    @Test func aQueuedNotifierOfAnExistentialTypeRendersAnObjectWhenSent() {
+        let recording = Recording()
+        let queue = QueuedNotifier<any Sendable>(of: "/actor/service", audit: recording.context)
+        let counter = Counter()
+
+        queue.send(counter)
+        queue.send(7)
+        counter.value.withLock { $0 = 42 }
+
+        #expect(recording.store.records.map(\.notification).prefix(2) == ["count 0", "7"])
+    }
+
     @Test func aValuePayloadIsRenderedOnceAndKeptRendered() {
         let recording = Recording()
         let notifier = EventNotifier<Int>(of: "/actor/service", audit: recording.context)

@@ -209,22 +209,11 @@ extension AuditRecord.Sender {
 }
 
 extension AuditRecord.Text {
-    /// The text of `notification`, as it is now.
-    ///
-    /// Rendering waits until the record is read only where waiting cannot change the text: for
-    /// a value (not an instance of a class) of a `Sendable` type — `isSendable`, which only a
-    /// notifier whose notification type is `Sendable` may say. Anything else is rendered now,
-    /// on the sending thread: an object may change after it is sent, and a main-actor object's
-    /// `description` is only right on the main actor, where it is sent.
-    static func of<Notification>(_ notification: Notification, isSendable: Bool) -> Self {
-        isSendable && !(type(of: notification) is AnyObject.Type)
-            ? .unrendered(AuditRecord.SendableNotification(value: notification))
-            : .rendered(String(describing: notification))
-    }
-
     /// The text of a `Sendable` notification: kept to render when its record is read, unless
-    /// it is an object (see ``of(_:isSendable:)``).
+    /// it is an object (see ``RenderingRule``).
     static func later<Value: Sendable>(_ value: Value) -> Self {
-        of(value, isSendable: true)
+        RenderingRule.mayWait(value)
+            ? .unrendered(AuditRecord.SendableNotification(value: value))
+            : .rendered(String(describing: value))
     }
 }

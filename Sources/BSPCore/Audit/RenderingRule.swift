@@ -2,7 +2,9 @@
 /// first read.
 ///
 /// Rendering waits only for a value (not an object) of a `Sendable` type, whose text cannot
-/// change meanwhile; see ``AuditRecord/Text/of(_:isSendable:)``. Telling a value from an object
+/// change meanwhile. An object is rendered now, on the sending thread: it may change after it
+/// is sent, and a main-actor object's `description` is only right on the main actor, where it
+/// is sent. Telling a value from an object
 /// is a dynamic cast, which costs as much as the rest of recording a send, so the rule decides
 /// once for a notifier of a concrete type — the first value's dynamic type is the notifier's
 /// static type — and only a notifier of an existential type (`any P`) checks every value.
@@ -30,15 +32,20 @@ struct RenderingRule {
         case .always(let always):
             waits = always
         case .undecided:
-            // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
-            let dynamicType = type(of: notification as Any)
-            waits = !(dynamicType is AnyObject.Type)
-            if ObjectIdentifier(dynamicType) == ObjectIdentifier(Notification.self) {
+            waits = Self.mayWait(notification)
+            if ObjectIdentifier(type(of: notification as Any)) == ObjectIdentifier(Notification.self) {
                 decision = .always(waits: waits)
             }
         }
         return waits
             ? .unrendered(AuditRecord.SendableNotification(value: notification))
             : .rendered(String(describing: notification))
+    }
+
+    /// Whether `notification`, of a `Sendable` type, is a value rather than an object, so that
+    /// its rendering may wait.
+    static func mayWait<Notification>(_ notification: Notification) -> Bool {
+        // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
+        !(type(of: notification as Any) is AnyObject.Type)
     }
 }

@@ -70,21 +70,6 @@ extension ScopeStack {
 
     // MARK: Push
 
-    private func checkPushable(_ scope: any Scope, replacingTop: Bool = false) throws(ScopeStackError) {
-        switch scope.lifecycle.state {
-        case .inactive: break
-        case .terminated: throw .terminated(scope: scope.uri, stack: uri)
-        case .initiating, .active, .deactivating: throw .alreadyOnStack(scope: scope.uri, stack: uri)
-        }
-        let others = replacingTop ? scopes.dropLast() : scopes[...]
-        if others.contains(where: { $0.uri == scope.uri }) {
-            throw .alreadyOnStack(scope: scope.uri, stack: uri)
-        }
-        if replacingTop, scopes.isEmpty {
-            throw .emptyStack(stack: uri)
-        }
-    }
-
     /// Pushes `scope`, with `companion` — read from the scope once, by the caller — and
     /// activates it.
     private func pushNow(
@@ -130,7 +115,8 @@ extension ScopeStack {
     /// Pops the top scope and pushes `scope` in its place, having first checked everything
     /// that could fail, so that a failure leaves both stacks exactly as they were.
     private func replaceTopNow(with scope: any Scope) throws(ScopeStackError) -> ScopeExit {
-        try checkPushable(scope, replacingTop: true)
+        try checkPushable(scope, above: scopes.last?.uri)
+        guard !scopes.isEmpty else { throw .emptyStack(stack: uri) }
         let companion = scope.companion
         if let companion {
             guard let companions else { throw .noCompanionStack(scope: scope.uri, stack: uri) }
@@ -148,7 +134,7 @@ extension ScopeStack {
 
     /// Checks that `scope` could be pushed once the scope `leaving`, if any, and everything
     /// above it had been popped.
-    private func checkPushable(_ scope: any Scope, above leaving: ActorURI?) throws(ScopeStackError) {
+    private func checkPushable(_ scope: any Scope, above leaving: ActorURI? = nil) throws(ScopeStackError) {
         switch scope.lifecycle.state {
         case .inactive: break
         case .terminated: throw .terminated(scope: scope.uri, stack: uri)

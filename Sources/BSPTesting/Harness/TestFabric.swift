@@ -101,7 +101,7 @@ public final class TestFabric<System> {
     ///
     /// The request is the test's own input, so its line counts as accounted for.
     public func exercise<Request>(_ notifier: RequestNotifier<Request, Void>, _ request: Request) {
-        accountForInput(on: notifier.uri) { notifier.send(request) }
+        exercise(notifier.port, request)
     }
 
     /// Sends `request` to one of the system's bi-way request notifiers and returns the reply.
@@ -114,7 +114,7 @@ public final class TestFabric<System> {
         _ notifier: RequestNotifier<Request, Reply>,
         _ request: Request
     ) throws(NotifierError) -> Reply {
-        try accountForInput(on: notifier.uri) { () throws(NotifierError) in try notifier.send(request) }
+        try exercise(notifier.port, request)
     }
 
     /// Sends `request` through a port of one of the system's single-way request notifiers.
