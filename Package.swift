@@ -30,7 +30,9 @@ let package = Package(
         .executableTarget(name: "player-controls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
 
         // Tests
-        .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore"]),
+        .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore", "trail-writer"]),
+        // A child process for the crash test of the file store: it writes until it is killed.
+        .executableTarget(name: "trail-writer", dependencies: ["BSPCore"], path: "Tests/TrailWriter"),
         .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting"]),
         .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
         // The code of the README and the DocC articles, compiled and run (.ci/doc-examples.py).

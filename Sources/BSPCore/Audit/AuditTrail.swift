@@ -25,6 +25,15 @@ public struct AuditTrail: Hashable, Sendable {
     ///   from 1) that is not a valid record, or ``AuditTrailError/inconsistentLine(_:reason:)``
     ///   naming the first that cannot belong to a run.
     public init(jsonLines text: String) throws(AuditTrailError) {
+        let (records, lines) = try AuditTrail.decode(jsonLines: text)
+        if let (index, reason) = AuditTrail.firstInconsistency(in: records, naming: { "line \(lines[$0])" }) {
+            throw .inconsistentLine(lines[index], reason: reason)
+        }
+        self.records = records
+    }
+
+    /// The records of JSON Lines text, each with its line number, unchecked against each other.
+    static func decode(jsonLines text: String) throws(AuditTrailError) -> (records: [AuditRecord], lines: [Int]) {
         let decoder = JSONDecoder()
         var records: [AuditRecord] = []
         var lines: [Int] = []
@@ -38,35 +47,38 @@ public struct AuditTrail: Hashable, Sendable {
                 throw AuditTrailError.malformedLine(index + 1, reason: AuditTrail.reason(for: error))
             }
         }
-        try AuditTrail.checkConsistency(of: records, lines: lines)
-        self.records = records
+        return (records, lines)
     }
 
-    private static func checkConsistency(of records: [AuditRecord], lines: [Int]) throws(AuditTrailError) {
-        var lineOfSequence: [UInt64: Int] = [:]
+    /// The index of the first record that cannot belong to a run with the others, and why;
+    /// `name` says where the record at an index was read.
+    static func firstInconsistency(
+        in records: [AuditRecord], naming name: (Int) -> String
+    ) -> (index: Int, reason: String)? {
+        var indexOfSequence: [UInt64: Int] = [:]
         let first = records.map(\.sequence).min() ?? 0
-        for (record, line) in zip(records, lines) {
-            if let earlier = lineOfSequence[record.sequence] {
-                throw .inconsistentLine(
-                    line, reason: "sequence number \(record.sequence) is used by line \(earlier) too")
+        for (index, record) in records.enumerated() {
+            if let earlier = indexOfSequence[record.sequence] {
+                return (index, "sequence number \(record.sequence) is used by \(name(earlier)) too")
             }
-            lineOfSequence[record.sequence] = line
+            indexOfSequence[record.sequence] = index
         }
-        for (record, line) in zip(records, lines) {
+        for (index, record) in records.enumerated() {
             if record.depth < 0 {
-                throw .inconsistentLine(line, reason: "its depth is negative")
+                return (index, "its depth is negative")
             }
             guard let cause = record.cause else { continue }
             if cause == record.sequence {
-                throw .inconsistentLine(line, reason: "it names itself as its cause")
+                return (index, "it names itself as its cause")
             }
             if cause > record.sequence {
-                throw .inconsistentLine(line, reason: "its cause #\(cause) comes after it")
+                return (index, "its cause #\(cause) comes after it")
             }
-            if cause >= first, lineOfSequence[cause] == nil {
-                throw .inconsistentLine(line, reason: "its cause #\(cause) is not in the trail")
+            if cause >= first, indexOfSequence[cause] == nil {
+                return (index, "its cause #\(cause) is not in the trail")
             }
         }
+        return nil
     }
 
     /// Reads a trail from a JSON Lines file.
@@ -85,13 +97,7 @@ public struct AuditTrail: Hashable, Sendable {
 
     /// The trail as JSON Lines: one record per line, keys sorted, ending with a newline.
     public func jsonLines() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return records.map { record in
-            // Encoding a record of strings, numbers and URIs cannot fail.
-            let data = (try? encoder.encode(record)) ?? Data()
-            return String(decoding: data, as: UTF8.self) + "\n"
-        }.joined()
+        records.map { JSONLine.encode($0) + "\n" }.joined()
     }
 
     /// Writes the trail to a file as JSON Lines, replacing the file.

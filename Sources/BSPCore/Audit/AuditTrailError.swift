@@ -7,6 +7,8 @@ public enum AuditTrailError: Error, Hashable, Sendable {
     case inconsistentLine(Int, reason: String)
     /// The file at this path could not be read as UTF-8 text.
     case unreadableFile(String, reason: String)
+    /// The error is in the file at this path, one of a trail kept in several files.
+    indirect case inFile(String, AuditTrailError)
 }
 
 extension AuditTrailError: CustomStringConvertible {
@@ -19,6 +21,8 @@ extension AuditTrailError: CustomStringConvertible {
             "Line \(line) of the audit trail cannot be part of a run: \(reason)."
         case .unreadableFile(let path, let reason):
             "Cannot read the audit trail at '\(path)': \(reason)."
+        case .inFile(let path, let error):
+            "In '\(path)': \(error)"
         }
     }
 }

@@ -1,0 +1,110 @@
+public import Foundation
+
+/// A store that keeps the trail in files, for a shipped app: the trail of the session that
+/// went wrong is there for a bug report, even after a crash.
+///
+/// Records are appended as JSON Lines by a background writer, so a send never waits on the
+/// disk: it hands its record over under a lock and goes on. The trail is bounded: when the
+/// current file would pass `maxFileBytes`, it becomes `run.1.jsonl` (the previous `run.1.jsonl`
+/// becomes `run.2.jsonl`, and so on), and the oldest file beyond `fileCount` is deleted.
+///
+/// ```swift
+/// let url = URL(fileURLWithPath: "Library/Caches/run.jsonl")
+/// let store = try FileAuditStore(url: url, maxFileBytes: 1 << 20, fileCount: 4)
+/// let audit = AuditContext(store: store)
+/// ```
+///
+/// A new store starts a new trail, replacing the files of the last one: read the last
+/// session's trail first, with ``read(_:)``, which also reads what a crash left. What the
+/// writer had handed to the system when the app was killed reads back; a last line cut short
+/// is skipped and reported in ``RecoveredTrail/tornLines``.
+///
+/// The file system's failures after the store is open — a full disk, a removed folder — are
+/// told to `onFault` as ``FileAuditStoreError``s naming the path, once each; the app goes on
+/// and the store writes again when it can. A writer so far behind that `pendingLimit` records
+/// wait drops new ones rather than make senders wait, and reports how many.
+public final class FileAuditStore: AuditStore {
+    /// The current file of the trail.
+    public let url: URL
+    /// The size past which the current file is rotated.
+    public let maxFileBytes: Int
+    /// How many files the trail keeps, the current one included.
+    public let fileCount: Int
+    /// When records are handed to the system.
+    public let flushPolicy: FlushPolicy
+
+    private let writer: TrailWriter
+
+    /// Opens a new trail at `url`, replacing the files of any trail there.
+    ///
+    /// - Parameters:
+    ///   - url: The current file; rotated files are named after it (`run.1.jsonl`, …).
+    ///   - maxFileBytes: The size past which the current file is rotated (at least 1 KiB).
+    ///   - fileCount: How many files to keep, the current one included (at least 1).
+    ///   - flushPolicy: When records are handed to the system; by default, as they come.
+    ///   - pendingLimit: How many records may wait for the writer before new ones are dropped.
+    ///   - onFault: Told of the file system's failures once the store is open; by default,
+    ///     a line on standard error.
+    /// - Throws: ``FileAuditStoreError/cannotOpen(_:reason:)`` when the file cannot be created.
+    public init(
+        url: URL,
+        maxFileBytes: Int = 1 << 20,
+        fileCount: Int = 4,
+        flushPolicy: FlushPolicy = .everyRecord,
+        pendingLimit: Int = 100_000,
+        onFault: @escaping @Sendable (FileAuditStoreError) -> Void = FileAuditStore.writeToStandardError
+    ) throws(FileAuditStoreError) {
+        self.url = url
+        self.maxFileBytes = max(1024, maxFileBytes)
+        self.fileCount = max(1, fileCount)
+        self.flushPolicy = flushPolicy
+        writer = try TrailWriter(
+            files: TrailFiles(current: url.path, count: self.fileCount), maxFileBytes: self.maxFileBytes,
+            pendingLimit: max(1, pendingLimit), flushPolicy: flushPolicy, onFault: onFault)
+    }
+
+    deinit {
+        writer.stop()
+    }
+
+    /// Always `true`.
+    public var isRecording: Bool { true }
+
+    /// Hands `record` to the writer; never waits on the disk.
+    public func record(_ record: consuming AuditRecord) {
+        writer.take(record)
+    }
+
+    /// Returns once every record kept before the call has been handed to the system, whatever
+    /// the flush policy.
+    public func flush() {
+        writer.flush()
+    }
+
+    /// How many records were dropped because the writer was behind.
+    public var droppedCount: Int {
+        writer.droppedCount
+    }
+
+    /// The paths of the trail's files that exist now, oldest first.
+    public var files: [URL] {
+        TrailFiles(current: url.path, count: fileCount).existing.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// Reads the trail whose current file is `url`, with its rotated files: one trail in
+    /// sequence order. A last line cut short by a crash is skipped and reported.
+    ///
+    /// - Parameters:
+    ///   - url: The current file, as given to ``init(url:maxFileBytes:fileCount:flushPolicy:pendingLimit:onFault:)``.
+    ///   - fileCount: How many files the trail may have; by default, as many as exist.
+    /// - Throws: ``AuditTrailError/inFile(_:_:)`` naming the file and line of a record that is
+    ///   not valid, or ``AuditTrailError/unreadableFile(_:reason:)`` when there is no trail.
+    public static func read(_ url: URL, fileCount: Int = .max) throws(AuditTrailError) -> RecoveredTrail {
+        try RecoveredTrail(files: TrailFiles(current: url.path, count: fileCount).existing)
+    }
+
+    /// The default fault handler: writes the fault's description to standard error.
+    public static let writeToStandardError: @Sendable (FileAuditStoreError) -> Void = { fault in
+        StandardError.write("swift-bsp: \(fault)\n")
+    }
+}

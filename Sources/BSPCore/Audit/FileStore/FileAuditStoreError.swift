@@ -1,0 +1,28 @@
+/// What went wrong with the files of a ``FileAuditStore``; each case names the path.
+public enum FileAuditStoreError: Error, Hashable, Sendable {
+    /// The trail's file could not be created or opened: a missing folder, no permission.
+    case cannotOpen(String, reason: String)
+    /// Records could not be written: a full disk, a removed folder. The records of that write
+    /// are lost; the store goes on with the next.
+    case cannotWrite(String, reason: String)
+    /// A full file could not be rotated: the store goes on writing to the current file.
+    case cannotRotate(String, reason: String)
+    /// The writer fell behind: `count` records were dropped rather than make a send wait.
+    case recordsDropped(String, count: Int)
+}
+
+extension FileAuditStoreError: CustomStringConvertible {
+    /// A sentence naming the path.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "Cannot open the audit trail file '\(path)': \(reason)."
+        case .cannotWrite(let path, let reason):
+            "Cannot write to the audit trail file '\(path)': \(reason)."
+        case .cannotRotate(let path, let reason):
+            "Cannot rotate the audit trail file '\(path)': \(reason)."
+        case .recordsDropped(let path, let count):
+            "The writer of '\(path)' fell behind: \(count) records were dropped."
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// The background thread of a ``FileAuditStore``: senders hand it records under a lock and go
+/// on; it encodes them, rotates the files and writes, so that no send waits on the disk.
+///
+/// It holds no reference to its store, which stops it when it goes away.
+final class TrailWriter: @unchecked Sendable {
+    // @unchecked: the fields below the condition are guarded by it; `file`, `files` and the
+    // encoding buffer belong to the writer thread alone (and to `init`, before it starts).
+    private let condition = NSCondition()
+    private var pending: [AuditRecord] = []
+    private var spare: [AuditRecord] = []
+    private var received = 0
+    private var written = 0
+    private var dropped = 0
+    private var droppedReported = 0
+    private var isWaiting = false
+    private var isStopping = false
+    private var hasStopped = false
+    /// How many records a ``flush()`` waits for: they are written without waiting for the interval.
+    private var flushTarget = 0
+
+    private let files: TrailFiles
+    private let maxFileBytes: Int
+    private let pendingLimit: Int
+    private let interval: Duration?
+    private let onFault: @Sendable (FileAuditStoreError) -> Void
+    private var file: TrailFile?
+    private var lastFault: FileAuditStoreError?
+
+    init(
+        files: TrailFiles, maxFileBytes: Int, pendingLimit: Int, flushPolicy: FileAuditStore.FlushPolicy,
+        onFault: @escaping @Sendable (FileAuditStoreError) -> Void
+    ) throws(FileAuditStoreError) {
+        self.files = files
+        self.maxFileBytes = maxFileBytes
+        self.pendingLimit = pendingLimit
+        self.onFault = onFault
+        if case .every(let interval) = flushPolicy {
+            self.interval = interval
+        } else {
+            self.interval = nil
+        }
+        file = try TrailFile(creating: files.current)
+        files.removeRotated()
+        pending.reserveCapacity(1024)
+        let thread = Thread { [self] in run() }
+        thread.name = "swift-bsp trail writer"
+        thread.start()
+    }
+
+    /// Takes `record` for writing, or counts it dropped when the writer is too far behind.
+    func take(_ record: consuming AuditRecord) {
+        condition.lock()
+        guard pending.count < pendingLimit, !isStopping else {
+            dropped += 1
+            condition.unlock()
+            return
+        }
+        pending.append(record)
+        received += 1
+        // With an interval, the writer needs waking only for the first record of a batch.
+        let wakes = isWaiting && (interval == nil || pending.count == 1)
+        condition.unlock()
+        if wakes {
+            condition.signal()
+        }
+    }
+
+    /// The records dropped so far because the writer was behind.
+    var droppedCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return dropped
+    }
+
+    /// Returns once every record taken before the call has been handed to the system.
+    func flush() {
+        condition.lock()
+        let target = received
+        flushTarget = max(flushTarget, target)
+        condition.broadcast()
+        while written < target, !hasStopped {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    /// Writes what is pending, stops the thread and closes the file; waits for all of it.
+    func stop() {
+        condition.lock()
+        isStopping = true
+        condition.broadcast()
+        while !hasStopped {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    // MARK: The writer thread
+
+    private func run() {
+        while let batch = nextBatch() {
+            write(batch)
+        }
+    }
+
+    /// Waits for records — with an interval, for it to pass since the first of them arrived —
+    /// and takes what is pending; `nil` once the store stops and everything is written.
+    private func nextBatch() -> [AuditRecord]? {
+        condition.lock()
+        defer { condition.unlock() }
+        finishBatch()
+        var deadline: ContinuousClock.Instant?
+        while true {
+            if pending.isEmpty {
+                if isStopping {
+                    file = nil
+                    hasStopped = true
+                    condition.broadcast()
+                    return nil
+                }
+            } else if let interval, !isStopping, flushTarget <= written {
+                let due = deadline ?? .now + interval
+                deadline = due
+                if due <= .now {
+                    break
+                }
+            } else {
+                break
+            }
+            isWaiting = true
+            if let deadline, !pending.isEmpty {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: (deadline - .now).seconds))
+            } else {
+                condition.wait()
+            }
+            isWaiting = false
+        }
+        swap(&pending, &spare)
+        return spare
+    }
+
+    /// Called under the lock once a batch is written: wakes flushes and reports drops.
+    private func finishBatch() {
+        written = received - pending.count
+        spare.removeAll(keepingCapacity: true)
+        if dropped > droppedReported {
+            onFault(.recordsDropped(files.current, count: dropped - droppedReported))
+            droppedReported = dropped
+        }
+        condition.broadcast()
+    }
+
+    private func write(_ batch: [AuditRecord]) {
+        var bytes: [UInt8] = []
+        for record in batch {
+            let line = Array((JSONLine.encode(record) + "\n").utf8)
+            if let file, file.size + bytes.count + line.count > maxFileBytes, file.size + bytes.count > 0 {
+                writeOut(&bytes)
+                rotate()
+            }
+            bytes += line
+        }
+        writeOut(&bytes)
+    }
+
+    private func writeOut(_ bytes: inout [UInt8]) {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard !bytes.isEmpty else { return }
+        do {
+            if file == nil {
+                file = try TrailFile(creating: files.current)
+            }
+            try file?.write(bytes)
+            lastFault = nil
+        } catch {
+            report(error)
+        }
+    }
+
+    private func rotate() {
+        do {
+            try files.rotate()
+            file = try TrailFile(creating: files.current)
+        } catch {
+            // Writing goes on where it can: to the file still open, or to a new one later.
+            report(error)
+        }
+    }
+
+    /// Reports `fault` unless it is the one reported last: a full disk fails every write
+    /// until space is freed, and one report says so.
+    private func report(_ fault: FileAuditStoreError) {
+        guard fault != lastFault else { return }
+        lastFault = fault
+        onFault(fault)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,150 @@
+import BSPCore
+import Foundation
+import Testing
+
+@Suite("File audit store")
+struct FileAuditStoreTests {
+    @Test("what was sent reads back as one trail, in sequence order, after a flush")
+    func readsBack() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let store = try FileAuditStore(url: folder.file("run.jsonl"))
+        emitEvents(1_000, into: store)
+        store.flush()
+
+        let recovered = try FileAuditStore.read(folder.file("run.jsonl"))
+        #expect(recovered.tornLines.isEmpty)
+        #expect(recovered.trail.records.map(\.sequence) == Array(1...1_000))
+        #expect(recovered.trail.records.last?.notification == "event 1000")
+        #expect(recovered.trail.records.first?.notifier.path == "/actor/writer/notifier/event")
+    }
+
+    @Test("records written by hand read as JSONEncoder's sorted keys would have them")
+    func linesMatchTheTrailFormat() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let record = AuditRecord(
+            sequence: 7, notifier: try NotifierURI(validating: "/actor/a/notifier/request"), variety: .request, source: "/actor/b",
+            targets: ["/actor/a", "/actor/c"], notification: "quote \" slash / back \\ tab \t nl \n bell \u{07} é 🦊",
+            cause: 3, depth: 2, scope: "/actor/b/scope/s", delivery: .dropped, stackChange: StackChange(.pushed, "/actor/s"))
+        let store = try FileAuditStore(url: folder.file("run.jsonl"))
+        store.record(record)
+        store.flush()
+
+        let written = try String(contentsOf: folder.file("run.jsonl"), encoding: .utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(written == String(decoding: try encoder.encode(record), as: UTF8.self) + "\n")
+        #expect(try FileAuditStore.read(folder.file("run.jsonl")).trail.records == [record])
+    }
+
+    @Test("a full file rotates: at most fileCount files, the newest records kept in order")
+    func rotates() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let store = try FileAuditStore(url: url, maxFileBytes: 4_096, fileCount: 3)
+        emitEvents(2_000, into: store)
+        store.flush()
+
+        #expect(store.files.map(\.lastPathComponent) == ["run.2.jsonl", "run.1.jsonl", "run.jsonl"])
+        for file in store.files {
+            #expect(try Data(contentsOf: file).count <= 4_096)
+        }
+        let sequences = try FileAuditStore.read(url).trail.records.map(\.sequence)
+        #expect(sequences.last == 2_000)
+        #expect(sequences == Array(sequences.first!...2_000))
+        #expect(sequences.count < 2_000)
+    }
+
+    @Test("a file name without an extension rotates to name.1, name.2")
+    func rotatesNamesWithoutExtension() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let store = try FileAuditStore(url: folder.file("trail"), maxFileBytes: 1_024, fileCount: 2)
+        emitEvents(100, into: store)
+        store.flush()
+        #expect(store.files.map(\.lastPathComponent) == ["trail.1", "trail"])
+    }
+
+    @Test("with an interval policy, records wait for the interval or a flush")
+    func intervalPolicy() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let store = try FileAuditStore(url: url, flushPolicy: .every(.seconds(3_600)))
+        emitEvents(10, into: store)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try Data(contentsOf: url).isEmpty)
+        store.flush()
+        #expect(try FileAuditStore.read(url).trail.records.count == 10)
+    }
+
+    @Test("with a short interval, records are written without a flush")
+    func shortInterval() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let store = try FileAuditStore(url: url, flushPolicy: .every(.milliseconds(20)))
+        emitEvents(10, into: store)
+        let deadline = Date().addingTimeInterval(30)
+        while try Data(contentsOf: url).isEmpty, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(try FileAuditStore.read(url).trail.records.count == 10)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test("releasing the store writes what is pending")
+    func releaseWrites() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        do {
+            let store = try FileAuditStore(url: url, flushPolicy: .every(.seconds(3_600)))
+            emitEvents(25, into: store)
+        }
+        #expect(try FileAuditStore.read(url).trail.records.count == 25)
+    }
+
+    @Test("a new store starts a new trail, replacing the files of the last")
+    func newStoreReplaces() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        do {
+            let store = try FileAuditStore(url: url, maxFileBytes: 1_024, fileCount: 4)
+            emitEvents(200, into: store)
+        }
+        let store = try FileAuditStore(url: url, maxFileBytes: 1_024, fileCount: 4)
+        emitEvents(3, into: store)
+        store.flush()
+        #expect(store.files == [url])
+        #expect(try FileAuditStore.read(url).trail.records.map(\.notification) == ["event 1", "event 2", "event 3"])
+    }
+
+    @Test("a writer far behind drops new records rather than make the sender wait, and says how many")
+    func dropsWhenBehind() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let faults = FileFaultLog()
+        let store = try FileAuditStore(
+            url: folder.file("run.jsonl"), pendingLimit: 1, onFault: faults.handler)
+        let emitter = TrailEmitter(into: store)
+        emitter.emit(20_000)
+        store.flush()
+        let dropped = store.droppedCount
+        #expect(dropped > 0)
+        let written = try FileAuditStore.read(folder.file("run.jsonl")).trail.records.count
+        #expect(written + dropped == 20_000)
+        withExtendedLifetime(emitter) {}
+        emitter.emit(1)
+        store.flush()
+        let reported = faults.all.reduce(0) { total, fault in
+            guard case .recordsDropped(let path, let count) = fault else { return total }
+            #expect(path == folder.file("run.jsonl").path)
+            return total + count
+        }
+        #expect(reported == dropped)
+    }
+}

@@ -1,0 +1,70 @@
+import BSPCore
+import Foundation
+import Testing
+
+@Suite("File audit store failures")
+struct FileStoreFailureTests {
+    @Test("a missing folder is a typed error naming the path")
+    func missingFolder() throws {
+        let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/run.jsonl")
+        #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "No such file or directory")) {
+            try FileAuditStore(url: url)
+        }
+    }
+
+    @Test("a path through a file is a typed error naming the path")
+    func notAFolder() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        try Data().write(to: folder.file("plain"))
+        let url = folder.file("plain").appendingPathComponent("run.jsonl")
+        #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "Not a directory")) {
+            try FileAuditStore(url: url)
+        }
+    }
+
+    #if os(Linux)
+    @Test("a full disk is a fault naming the path, reported once, and the app goes on")
+    func fullDisk() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        // Writing to /dev/full fails with ENOSPC, as a full disk does.
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "/dev/full")
+        let faults = FileFaultLog()
+        let store = try FileAuditStore(url: url, onFault: faults.handler)
+        let emitter = TrailEmitter(into: store)
+        for _ in 0..<3 {
+            emitter.emit(100)
+            store.flush()
+        }
+        #expect(faults.all == [.cannotWrite(url.path, reason: "No space left on device")])
+    }
+    #endif
+
+    @Test("a folder removed while the app runs is a fault, and writing resumes when it is back")
+    func folderRemoved() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let faults = FileFaultLog()
+        let store = try FileAuditStore(url: url, maxFileBytes: 1_024, fileCount: 2, onFault: faults.handler)
+        let emitter = TrailEmitter(into: store)
+        emitter.emit(5)
+        store.flush()
+        try FileManager.default.removeItem(at: folder.url)
+        emitter.emit(100)
+        store.flush()
+        #expect(faults.all.contains { fault in
+            if case .cannotRotate(let path, _) = fault { path == url.path } else { false }
+        } || faults.all.contains { fault in
+            if case .cannotOpen(let path, _) = fault { path == url.path } else { false }
+        })
+
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        emitter.emit(100)
+        store.flush()
+        let records = try FileAuditStore.read(url).trail.records
+        #expect(records.last?.notification == "event 205")
+    }
+}

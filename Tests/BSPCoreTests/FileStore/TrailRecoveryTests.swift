@@ -1,0 +1,136 @@
+import BSPCore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Reading a trail back after a crash")
+struct TrailRecoveryTests {
+    private func writeTrail(_ count: Int, to url: URL) throws -> String {
+        let store = try FileAuditStore(url: url)
+        emitEvents(count, into: store)
+        store.flush()
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test("a last line cut short is skipped and reported, never fatal")
+    func tornLastLine() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let text = try writeTrail(3, to: url)
+        let torn = text + "{\"delivery\":\"deliv"
+        try Data(torn.utf8).write(to: url)
+
+        let recovered = try FileAuditStore.read(url)
+        #expect(recovered.trail.records.map(\.sequence) == [1, 2, 3])
+        #expect(recovered.tornLines == [.init(path: url.path, line: 4, text: "{\"delivery\":\"deliv")])
+    }
+
+    @Test("a last line cut in the middle of a character is skipped too")
+    func tornCharacter() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let text = try writeTrail(2, to: url)
+        try (Data(text.utf8) + Data("{\"notification\":\"🦊".utf8).dropLast(2)).write(to: url)
+
+        let recovered = try FileAuditStore.read(url)
+        #expect(recovered.trail.records.count == 2)
+        #expect(recovered.tornLines.map(\.line) == [3])
+    }
+
+    @Test("a complete last line without its newline is kept")
+    func lastLineWithoutNewline() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let text = try writeTrail(2, to: url)
+        try Data(text.dropLast().utf8).write(to: url)
+
+        let recovered = try FileAuditStore.read(url)
+        #expect(recovered.trail.records.count == 2)
+        #expect(recovered.tornLines.isEmpty)
+    }
+
+    @Test("a bad line before the last is an error naming the file and the line")
+    func badMiddleLine() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        var lines = try writeTrail(3, to: url).split(separator: "\n").map(String.init)
+        lines[1] = "not json"
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+
+        #expect(throws: AuditTrailError.inFile(url.path, .malformedLine(2, reason: "not valid JSON"))) {
+            try FileAuditStore.read(url)
+        }
+    }
+
+    @Test("a record repeated across two files is an error naming the file and line")
+    func inconsistentAcrossFiles() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let text = try writeTrail(2, to: url)
+        try Data(text.utf8).write(to: folder.file("run.1.jsonl"))
+
+        let earlier = folder.file("run.1.jsonl").path
+        let reason = "sequence number 1 is used by '\(earlier)' line 1 too"
+        #expect(throws: AuditTrailError.inFile(url.path, .inconsistentLine(1, reason: reason))) {
+            try FileAuditStore.read(url)
+        }
+    }
+
+    @Test("no trail at all is an error naming the path")
+    func noTrail() throws {
+        let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/run.jsonl")
+        #expect(throws: AuditTrailError.self) { try FileAuditStore.read(url) }
+    }
+
+    @Test("a writer killed with SIGKILL mid-write: everything it flushed reads back")
+    func killedMidWrite() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("crash.jsonl")
+        let writer = Process()
+        writer.executableURL = Bundle.main.executableURL?.deletingLastPathComponent()
+            .appendingPathComponent("trail-writer")
+        if !FileManager.default.fileExists(atPath: writer.executableURL?.path ?? "") {
+            // Under `swift test` the test bundle sits beside the package's executables.
+            writer.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("trail-writer")
+        }
+        let output = Pipe()
+        writer.arguments = [url.path]
+        writer.standardOutput = output
+        try writer.run()
+
+        // Read what it reports until it has flushed a few thousand records, then kill it.
+        var flushed = 0
+        var buffer = ""
+        let reader = output.fileHandleForReading
+        while flushed < 5_000 {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            buffer += String(decoding: chunk, as: UTF8.self)
+            let reports = buffer.split(separator: "\n").compactMap { Int($0.dropFirst("flushed ".count)) }
+            flushed = reports.last ?? flushed
+        }
+        kill(writer.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .uncaughtSignal)
+        #expect(flushed >= 5_000)
+
+        let recovered = try FileAuditStore.read(url)
+        let sequences = recovered.trail.records.map(\.sequence)
+        #expect(sequences.count >= flushed)
+        #expect(sequences == Array(1...UInt64(sequences.count)))
+        #expect(recovered.tornLines.count <= 1)
+        print("Crash test: \(flushed) records reported flushed, \(sequences.count) read back, \(recovered.tornLines.count) torn line(s)")
+    }
+}

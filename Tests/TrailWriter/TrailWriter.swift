@@ -1,0 +1,25 @@
+import BSPCore
+import Foundation
+
+/// Writes audited notifications to the trail at the path it is given, for ever, printing
+/// `flushed N` each time the first N are handed to the system: the crash test kills it with
+/// SIGKILL mid-write and checks that everything it was told about reads back.
+@main
+enum TrailWriter {
+    static func main() throws {
+        let url = URL(fileURLWithPath: CommandLine.arguments[1])
+        let store = try FileAuditStore(url: url, maxFileBytes: 1 << 30, fileCount: 1)
+        let audit = AuditContext(store: store)
+        let events = EventNotifier<String>(of: "/actor/writer", audit: audit)
+        var sent = 0
+        while true {
+            for _ in 0..<500 {
+                sent += 1
+                events.emit("notification \(sent) " + String(repeating: "·", count: sent % 40))
+            }
+            store.flush()
+            // Unbuffered: the parent reads each line as soon as it is written.
+            FileHandle.standardOutput.write(Data("flushed \(sent)\n".utf8))
+        }
+    }
+}
