@@ -21,7 +21,11 @@ enum AccountAppMain {
             exit(2)
         }
         let store = InMemoryAuditStore(capacity: 1_000_000)
-        let audit = options.records ? AuditContext(store: store) : AuditContext.disabled
+        // The trail goes to its file as the app runs, through a background writer, as a
+        // shipped app would keep it: after a crash, it is there.
+        let file = try options.trail.map { try FileAuditStore(url: URL(fileURLWithPath: $0)) }
+        let audit =
+            options.records ? AuditContext(store: TeeAuditStore([store] + (file.map { [$0] } ?? []))) : .disabled
         let app = try audit.withCurrent {
             try AccountApp(portal: Portal(disconnectionLimit: options.disconnectionLimit))
         }
@@ -39,9 +43,9 @@ enum AccountAppMain {
             }
         }
 
-        if let trail = options.trail {
-            try store.trail.write(to: URL(fileURLWithPath: trail))
-            print("Audit trail: \(store.count) notifications written to \(trail)")
+        if let file {
+            file.flush()
+            print("Audit trail: \(store.count) notifications written to \(file.url.path)")
         }
         if let folder = options.diagrams {
             try Diagrams.write(live: audit, trail: store.trail, to: URL(fileURLWithPath: folder))

@@ -5,11 +5,11 @@ import Foundation
 /// What `bsp-diagram` was asked to do.
 struct DiagramCommand: Equatable {
     enum Drawing: String, CaseIterable {
-        case topology, sequence, report
+        case topology, sequence, report, html
     }
 
     enum Format: String, CaseIterable {
-        case dot, mermaid, svg, text
+        case dot, mermaid, svg, text, html
     }
 
     var drawing: Drawing
@@ -20,10 +20,13 @@ struct DiagramCommand: Equatable {
 
     static let usage = """
         usage: bsp-diagram <topology|sequence|report> TRAIL.jsonl [--dot|--mermaid|--svg [FILE]]
+               bsp-diagram html TRAIL.jsonl [--output FILE.html]
           topology  actors, notifiers and connections: --dot (default) or --mermaid
           sequence  the run as a sequence diagram: --mermaid (default) or --svg
           report    counts, fan-in and fan-out, unobserved notifiers, and the BSP rules the run broke
-        With FILE the drawing is written there, otherwise to standard output.
+          html      an interactive page: lifelines, filter, search, causes and scope stacks
+        With FILE the drawing is written there, otherwise to standard output. A trail kept by
+        a FileAuditStore is read with its rotated files; a last line a crash cut short is skipped.
         """
 
     init(arguments: [String]) throws(DiagramError) {
@@ -32,10 +35,19 @@ struct DiagramCommand: Equatable {
         }
         self.drawing = drawing
         trail = arguments[1]
-        format = drawing == .topology ? .dot : drawing == .sequence ? .mermaid : .text
+        format = drawing == .topology ? .dot : drawing == .sequence ? .mermaid : drawing == .html ? .html : .text
         var rest = arguments.dropFirst(2)
-        if let flag = rest.popFirst() {
-            guard flag.hasPrefix("--"), let format = Format(rawValue: String(flag.dropFirst(2))), format != .text else {
+        if drawing == .html {
+            if let flag = rest.popFirst() {
+                guard flag == "--output", let file = rest.popFirst() else {
+                    throw .usage("an html page is written with --output FILE")
+                }
+                output = file
+            }
+        } else if let flag = rest.popFirst() {
+            guard flag.hasPrefix("--"), let format = Format(rawValue: String(flag.dropFirst(2))), format != .text,
+                format != .html
+            else {
                 throw .usage("unknown format '\(flag)'")
             }
             guard DiagramCommand.formats(of: drawing).contains(format) else {
@@ -54,6 +66,7 @@ struct DiagramCommand: Equatable {
         case .topology: [.dot, .mermaid]
         case .sequence: [.mermaid, .svg]
         case .report: [.text]
+        case .html: [.html]
         }
     }
 
@@ -65,6 +78,7 @@ struct DiagramCommand: Equatable {
         case (.sequence, .svg): SequenceDiagram(trail: trail).svg()
         case (.sequence, _): SequenceDiagram(trail: trail).mermaid()
         case (.report, _): StructureReport(topology: Topology(trail: trail), trail: trail).description
+        case (.html, _): TrailViewer(trail: trail, title: "Audit trail — \(trail.records.count) notifications").html()
         }
     }
 }

@@ -18,7 +18,14 @@ enum BSPDiagramMain {
         let command = try DiagramCommand(arguments: arguments)
         let trail: AuditTrail
         do {
-            trail = try AuditTrail(contentsOf: URL(fileURLWithPath: command.trail))
+            let recovered = try FileAuditStore.read(URL(fileURLWithPath: command.trail))
+            for torn in recovered.tornLines {
+                FileHandle.standardError.write(
+                    Data(
+                        "bsp-diagram: skipped line \(torn.line) of '\(torn.path)': cut short while it was written\n"
+                            .utf8))
+            }
+            trail = recovered.trail
         } catch {
             throw .trail(error)
         }

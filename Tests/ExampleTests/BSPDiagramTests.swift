@@ -33,11 +33,35 @@ struct BSPDiagramTests {
         #expect(report.hasPrefix("Actors: ") && report.contains("BSP rules: kept."))
     }
 
+    @Test func itWritesTheInteractivePageOfATrailAndItsRotatedFiles() throws {
+        let trail = try Self.demoTrail()
+        let page = Self.folder.appendingPathComponent("demo.html")
+        _ = try run(product: "bsp-diagram", arguments: ["html", trail.path, "--output", page.path])
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("/actor/behaviour/scope/portal-session"))
+
+        // A rotated trail reads as one, and a last line cut short by a crash is skipped.
+        let rotated = Self.folder.appendingPathComponent("rotated.jsonl")
+        let lines = try String(contentsOf: trail, encoding: .utf8).split(separator: "\n")
+        try Data((lines[..<100].joined(separator: "\n") + "\n").utf8)
+            .write(to: Self.folder.appendingPathComponent("rotated.1.jsonl"))
+        try Data((lines[100...].joined(separator: "\n") + "\n{\"cut").utf8).write(to: rotated)
+        let output = try run(
+            product: "bsp-diagram", arguments: ["html", rotated.path, "--output", page.path], standardError: true)
+        #expect(output.contains("skipped line \(lines.count - 99) of '\(rotated.path)'"))
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("\"sequence\":\(lines.count)"))
+
+        let usage = try run(
+            product: "bsp-diagram", arguments: ["html", trail.path, "--svg"], expectedStatus: 2, standardError: true)
+        #expect(usage.contains("an html page is written with --output FILE"))
+    }
+
     @Test func aMissingFileAMalformedLineAndAnUnknownFormatAreClearErrors() throws {
         let missing = try run(
             product: "bsp-diagram", arguments: ["report", "/nonexistent/trail.jsonl"], expectedStatus: 1,
             standardError: true)
-        #expect(missing.contains("Cannot read the audit trail at '/nonexistent/trail.jsonl'"))
+        #expect(missing.contains("Cannot read the audit trail at '/nonexistent/trail.jsonl': there is no such file."))
 
         try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
         let broken = Self.folder.appendingPathComponent("broken.jsonl")

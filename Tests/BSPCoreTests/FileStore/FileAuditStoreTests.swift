@@ -24,9 +24,11 @@ struct FileAuditStoreTests {
         let folder = try TrailFolder()
         defer { folder.remove() }
         let record = AuditRecord(
-            sequence: 7, notifier: try NotifierURI(validating: "/actor/a/notifier/request"), variety: .request, source: "/actor/b",
+            sequence: 7, notifier: try NotifierURI(validating: "/actor/a/notifier/request"), variety: .request,
+            source: "/actor/b",
             targets: ["/actor/a", "/actor/c"], notification: "quote \" slash / back \\ tab \t nl \n bell \u{07} é 🦊",
-            cause: 3, depth: 2, scope: "/actor/b/scope/s", delivery: .dropped, stackChange: StackChange(.pushed, "/actor/s"))
+            cause: 3, depth: 2, scope: "/actor/b/scope/s", delivery: .dropped,
+            stackChange: StackChange(.pushed, "/actor/s"))
         let store = try FileAuditStore(url: folder.file("run.jsonl"))
         store.record(record)
         store.flush()

@@ -55,11 +55,13 @@ struct FileStoreFailureTests {
         try FileManager.default.removeItem(at: folder.url)
         emitter.emit(100)
         store.flush()
-        #expect(faults.all.contains { fault in
-            if case .cannotRotate(let path, _) = fault { path == url.path } else { false }
-        } || faults.all.contains { fault in
-            if case .cannotOpen(let path, _) = fault { path == url.path } else { false }
-        })
+        #expect(
+            faults.all.contains { fault in
+                if case .cannotRotate(let path, _) = fault { path == url.path } else { false }
+            }
+                || faults.all.contains { fault in
+                    if case .cannotOpen(let path, _) = fault { path == url.path } else { false }
+                })
 
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         emitter.emit(100)

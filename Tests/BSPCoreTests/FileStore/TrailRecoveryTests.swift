@@ -89,7 +89,9 @@ struct TrailRecoveryTests {
     @Test("no trail at all is an error naming the path")
     func noTrail() throws {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/run.jsonl")
-        #expect(throws: AuditTrailError.self) { try FileAuditStore.read(url) }
+        #expect(throws: AuditTrailError.unreadableFile(url.path, reason: "there is no such file")) {
+            try FileAuditStore.read(url)
+        }
     }
 
     @Test("a writer killed with SIGKILL mid-write: everything it flushed reads back")
@@ -98,13 +100,7 @@ struct TrailRecoveryTests {
         defer { folder.remove() }
         let url = folder.file("crash.jsonl")
         let writer = Process()
-        writer.executableURL = Bundle.main.executableURL?.deletingLastPathComponent()
-            .appendingPathComponent("trail-writer")
-        if !FileManager.default.fileExists(atPath: writer.executableURL?.path ?? "") {
-            // Under `swift test` the test bundle sits beside the package's executables.
-            writer.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("trail-writer")
-        }
+        writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
         let output = Pipe()
         writer.arguments = [url.path]
         writer.standardOutput = output
@@ -131,6 +127,8 @@ struct TrailRecoveryTests {
         #expect(sequences.count >= flushed)
         #expect(sequences == Array(1...UInt64(sequences.count)))
         #expect(recovered.tornLines.count <= 1)
-        print("Crash test: \(flushed) records reported flushed, \(sequences.count) read back, \(recovered.tornLines.count) torn line(s)")
+        print(
+            "Crash test: \(flushed) records reported flushed, \(sequences.count) read back, \(recovered.tornLines.count) torn line(s)"
+        )
     }
 }

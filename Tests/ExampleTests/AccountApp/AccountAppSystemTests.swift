@@ -175,7 +175,9 @@ struct AccountAppSystemTests {
         ] {
             #expect(output.contains(expected), "missing: \(expected)")
         }
-        let records = try AuditTrail(contentsOf: trail).records
+        let recovered = try FileAuditStore.read(trail)
+        #expect(recovered.tornLines.isEmpty)
+        let records = recovered.trail.records
         #expect(records.count > 100)
         #expect(
             records.contains {

@@ -100,7 +100,7 @@ public final class FileAuditStore: AuditStore {
     /// - Throws: ``AuditTrailError/inFile(_:_:)`` naming the file and line of a record that is
     ///   not valid, or ``AuditTrailError/unreadableFile(_:reason:)`` when there is no trail.
     public static func read(_ url: URL, fileCount: Int = .max) throws(AuditTrailError) -> RecoveredTrail {
-        try RecoveredTrail(files: TrailFiles(current: url.path, count: fileCount).existing)
+        try RecoveredTrail(files: TrailFiles(current: url.path, count: fileCount))
     }
 
     /// The default fault handler: writes the fault's description to standard error.

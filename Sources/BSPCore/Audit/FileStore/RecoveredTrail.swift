@@ -24,10 +24,11 @@ public struct RecoveredTrail: Hashable, Sendable {
     /// The lines left out because a crash cut them short: at most one per file, its last.
     public var tornLines: [TornLine]
 
-    /// Reads `paths`, oldest first, as one trail.
-    init(files paths: [String]) throws(AuditTrailError) {
+    /// Reads the files of `files` that exist, oldest first, as one trail.
+    init(files: TrailFiles) throws(AuditTrailError) {
+        let paths = files.existing
         guard !paths.isEmpty else {
-            throw .unreadableFile(paths.first ?? "", reason: "there is no trail file")
+            throw .unreadableFile(files.current, reason: "there is no such file")
         }
         var records: [AuditRecord] = []
         var places: [(path: String, line: Int)] = []

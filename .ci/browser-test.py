@@ -1,0 +1,251 @@
+#!/usr/bin/python3
+"""The trail viewer in a real browser: Debian's headless Chromium, driven by Selenium.
+
+Loads the page `bsp-diagram html` made of the account app's demo trail, clicks a
+notification and checks the highlighted chain and the scope stacks against the trail itself,
+filters and searches, then loads a page of 10,000 notifications and checks it stays usable.
+Saves a screenshot and checks that it is not blank.
+
+usage: browser-test.py --screenshot FILE.png
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from PIL import Image
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROW = 22
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,900"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def load(driver, page):
+    started = time.monotonic()
+    driver.get(f"file://{page}")
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    return time.monotonic() - started
+
+
+def read_trail(path):
+    with open(path) as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def chain(records, sequence):
+    """The sequence, its causes and everything it caused, from the trail alone."""
+    by_sequence = {r["sequence"]: r for r in records}
+    found = {sequence}
+    record = by_sequence[sequence]
+    while "cause" in record and record["cause"] in by_sequence:
+        found.add(record["cause"])
+        record = by_sequence[record["cause"]]
+    return found | {r["sequence"] for r in records if caused_by(by_sequence, r, sequence)}
+
+
+def caused_by(by_sequence, record, sequence):
+    while "cause" in record:
+        if record["cause"] == sequence:
+            return True
+        if record["cause"] not in by_sequence:
+            return False
+        record = by_sequence[record["cause"]]
+    return False
+
+
+def stacks_at(records, sequence):
+    stacks = {}
+    for r in records:
+        if r["sequence"] > sequence:
+            break
+        change = r.get("stackChange")
+        if not change:
+            continue
+        scopes = stacks.setdefault(r["notifier"].split("/notifier/")[0], [])
+        if change["kind"] == "pushed":
+            scopes.append(change["scope"])
+        elif change["scope"] in scopes:
+            del scopes[len(scopes) - 1 - scopes[::-1].index(change["scope"])]
+    return stacks
+
+
+def rendered_rows(driver):
+    return {int(row.get_attribute("data-seq")): row for row in driver.find_elements(By.CSS_SELECTOR, "#rows .row")}
+
+
+def scroll_to(driver, index):
+    driver.execute_script("document.getElementById('viewport').scrollTop = arguments[0];", max(0, index * ROW - 200))
+    time.sleep(0.1)
+
+
+def click_row(driver, sequence):
+    """Clicks the drawn row of `sequence` as a person would, once it is drawn and in view."""
+    for _ in range(5):
+        try:
+            row = rendered_rows(driver)[sequence]
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", row)
+            time.sleep(0.2)
+            # On its text: the row is wider than the view, and a click at its centre would scroll.
+            rendered_rows(driver)[sequence].find_element(By.CLASS_NAME, "text").click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    sys.exit(f"browser test: could not click row #{sequence}")
+
+
+def check(condition, message):
+    if not condition:
+        sys.exit(f"browser test: {message}")
+    print(f"ok: {message}")
+
+
+def test_selection(driver, records):
+    by_sequence = {r["sequence"]: r for r in records}
+    # A notification with a cause and with effects: its chain runs both ways.
+    candidates = [
+        r for r in records if "cause" in r and any(o.get("cause") == r["sequence"] for o in records) and
+        any(o.get("stackChange") for o in records if o["sequence"] <= r["sequence"])
+    ]
+    # The one with the longest chain: the most to check, and the best picture.
+    target = max(candidates, key=lambda r: (len(chain(records, r["sequence"])), -r["sequence"]))["sequence"]
+    expected = chain(records, target)
+    scroll_to(driver, [r["sequence"] for r in records].index(target))
+    click_row(driver, target)
+    details = driver.find_element(By.ID, "details")
+    highlighted = {int(s) for s in details.get_attribute("data-highlighted").split(",")}
+    check(highlighted == expected, f"clicking #{target} highlights its causes and effects {sorted(expected)}")
+    rows = rendered_rows(driver)
+    marked = {s for s, row in rows.items() if set(row.get_attribute("class").split()) & {"selected", "cause", "effect"}}
+    check(marked == expected & set(rows), f"the rows drawn are highlighted exactly where in the chain: {sorted(marked)}")
+    check("selected" in rendered_rows(driver)[target].get_attribute("class"), f"#{target} is marked selected")
+    check(by_sequence[target]["notification"] in details.text, "the details name the notification")
+    stacks = {
+        element.get_attribute("data-stack"): [line.text for line in element.find_elements(By.CSS_SELECTOR, "div")][1:]
+        for element in driver.find_elements(By.CSS_SELECTOR, "#details .stack")
+    }
+    expected_stacks = {stack: list(reversed(scopes)) or ["(empty)"] for stack, scopes in stacks_at(records, target).items()}
+    check(stacks == expected_stacks, f"the scope stacks at #{target} are {expected_stacks}")
+    return target
+
+
+def test_filter(driver, records, prefix):
+    box = driver.find_element(By.ID, "filter")
+    box.clear()
+    box.send_keys(prefix)
+    expected = [
+        r["sequence"] for r in records
+        if any(u == prefix or u.startswith(prefix + "/") for u in [r["notifier"], r.get("source", "")] + r["targets"])
+    ]
+    shown = int(driver.find_element(By.ID, "count").get_attribute("data-shown"))
+    check(shown == len(expected) and 0 < shown < len(records), f"filtering by {prefix} shows {len(expected)} notifications")
+    rows = rendered_rows(driver)
+    check(set(rows) <= set(expected) and rows, "every row drawn is under the prefix")
+    box.clear()
+    box.send_keys(" ")
+    box.clear()
+    driver.execute_script("document.getElementById('filter').dispatchEvent(new Event('input'));")
+
+
+def test_search(driver, records, text):
+    box = driver.find_element(By.ID, "search")
+    box.send_keys(text)
+    expected = [r["sequence"] for r in records if text.lower() in r["notification"].lower() or text.lower() in r["notifier"].lower()]
+    shown = int(driver.find_element(By.ID, "count").get_attribute("data-shown"))
+    check(shown == len(expected) and shown > 0, f"searching for '{text}' shows {len(expected)} notifications")
+    box.clear()
+    driver.execute_script("document.getElementById('search').dispatchEvent(new Event('input'));")
+
+
+def check_screenshot(path):
+    image = Image.open(path).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    commonest = max(count for count, _ in colours) if colours else 0
+    width, height = image.size
+    check(len(colours) > 20 and commonest < 0.95 * width * height, f"the screenshot {path} is not blank ({len(colours)} colours)")
+
+
+def test_big_page(driver, page):
+    seconds = load(driver, page)
+    count = int(driver.find_element(By.ID, "count").get_attribute("data-shown"))
+    check(count == 10_000, f"a page of 10,000 notifications loads in {seconds:.2f} s")
+    check(seconds < 10, "and within 10 s")
+    check(len(rendered_rows(driver)) < 200, "only the rows in view are drawn")
+    scroll_to(driver, 9_990)
+    rows = rendered_rows(driver)
+    check(10_000 in rows, "scrolling to the end draws the last notification")
+    started = time.monotonic()
+    click_row(driver, 10_000)
+    highlighted = driver.find_element(By.ID, "details").get_attribute("data-highlighted").split(",")
+    check(len(highlighted) > 1, f"clicking it highlights its chain ({len(highlighted)} notifications) "
+          f"in {time.monotonic() - started:.2f} s")
+
+
+def write_big_trail(path, count=10_000):
+    """A made-up run of `count` notifications: chains of requests and events, scope pushes."""
+    actors = ["/actor/behaviour", "/actor/service", "/actor/presentation", "/actor/behaviour/stack"]
+    with open(path, "w") as out:
+        for sequence in range(1, count + 1):
+            depth = (sequence - 1) % 5
+            record = {
+                "sequence": sequence, "depth": depth, "delivery": "delivered", "variety": "request",
+                "notifier": f"{actors[sequence % 3]}/notifier/request", "targets": [actors[sequence % 3]],
+                "notification": f"step {sequence} of a long run", "source": actors[(sequence + 1) % 3],
+            }
+            if depth:
+                record["cause"] = sequence - 1
+            if sequence % 50 == 0:
+                record.update(notifier=f"{actors[3]}/notifier/transition", variety="event", targets=[],
+                              stackChange={"kind": "pushed", "scope": f"/actor/behaviour/scope/s{sequence}"})
+                del record["source"]
+            out.write(json.dumps(record) + "\n")
+
+
+def make_pages(folder):
+    """The account app's demo trail and its page, and a page of 10,000 notifications."""
+    trail, page = os.path.join(folder, "demo.jsonl"), os.path.join(folder, "demo.html")
+    big_trail, big_page = os.path.join(folder, "big.jsonl"), os.path.join(folder, "big.html")
+    subprocess.run(["swift", "run", "account-app", "--demo", "--trail", trail], check=True,
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "run", "bsp-diagram", "html", trail, "--output", page], check=True)
+    write_big_trail(big_trail)
+    subprocess.run(["swift", "run", "bsp-diagram", "html", big_trail, "--output", big_page], check=True)
+    return trail, page, big_page
+
+
+def main():
+    arguments = argparse.ArgumentParser()
+    arguments.add_argument("--screenshot", required=True)
+    options = arguments.parse_args()
+    folder = tempfile.mkdtemp(prefix="bsp-browser-")
+    trail, page, big_page = make_pages(folder)
+    records = read_trail(trail)
+    driver = browser()
+    try:
+        load(driver, page)
+        test_filter(driver, records, "/actor/service")
+        test_search(driver, records, "login")
+        test_selection(driver, records)
+        driver.save_screenshot(options.screenshot)
+        check_screenshot(options.screenshot)
+        test_big_page(driver, big_page)
+    finally:
+        driver.quit()
+    print("browser test: passed")
+
+
+if __name__ == "__main__":
+    main()

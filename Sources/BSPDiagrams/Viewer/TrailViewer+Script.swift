@@ -1,0 +1,203 @@
+extension TrailViewer {
+    /// The page's behaviour: lays out the lanes, draws the rows in view, filters, searches,
+    /// and follows causes both ways from the selected notification.
+    static let script = #"""
+        "use strict";
+        const records = JSON.parse(document.getElementById("trail").textContent);
+        const ROW = 22, LANE = 112, TEXT = 320;
+        const bySequence = new Map(records.map(r => [r.sequence, r]));
+        const children = new Map();
+        for (const r of records) {
+          if (r.cause === undefined) continue;
+          if (!children.has(r.cause)) children.set(r.cause, []);
+          children.get(r.cause).push(r.sequence);
+        }
+        const actors = [];
+        const laneOf = new Map();
+        const appear = a => { if (a && !laneOf.has(a)) { laneOf.set(a, actors.length); actors.push(a); } };
+        const actorOf = notifier => notifier.split("/notifier/")[0];
+        const receivers = r => r.targets.length ? r.targets : [actorOf(r.notifier)];
+        for (const r of records) { appear(r.source); receivers(r).forEach(appear); }
+
+        const lanes = document.getElementById("lanes");
+        for (const a of actors) {
+          const lane = document.createElement("div");
+          const segments = a.split("/").slice(2);
+          const name = document.createElement("b"), parent = document.createElement("small");
+          name.textContent = segments.pop() || a;
+          parent.textContent = segments.join("/") || "actor";
+          lane.className = "lane"; lane.title = a;
+          lane.append(name, parent);
+          lanes.appendChild(lane);
+        }
+        const viewport = document.getElementById("viewport");
+        const spacer = document.getElementById("spacer");
+        const rowsElement = document.getElementById("rows");
+        const details = document.getElementById("details");
+        const count = document.getElementById("count");
+        const filterInput = document.getElementById("filter");
+        const searchInput = document.getElementById("search");
+        viewport.addEventListener("scroll", () => { lanes.scrollLeft = viewport.scrollLeft; draw(); });
+
+        let shown = records;
+        let selected = null;
+        let chain = { causes: new Set(), effects: new Set() };
+
+        function matches(r, prefix, text) {
+          const uris = [r.notifier, r.source || "", ...r.targets];
+          const underPrefix = !prefix || uris.some(u => u === prefix || u.startsWith(prefix.endsWith("/") ? prefix : prefix + "/"));
+          return underPrefix && (!text || r.notification.toLowerCase().includes(text) || r.notifier.toLowerCase().includes(text));
+        }
+
+        function applyFilter() {
+          const prefix = filterInput.value.trim();
+          const text = searchInput.value.trim().toLowerCase();
+          shown = prefix || text ? records.filter(r => matches(r, prefix, text)) : records;
+          count.textContent = `${shown.length} of ${records.length} notifications`;
+          count.dataset.shown = shown.length;
+          spacer.style.height = `${shown.length * ROW}px`;
+          spacer.style.width = `${64 + TEXT + actors.length * LANE + 240}px`;
+          draw();
+        }
+        filterInput.addEventListener("input", applyFilter);
+        searchInput.addEventListener("input", applyFilter);
+
+        function rowElement(r, top) {
+          const row = document.createElement("div");
+          row.className = "row";
+          row.dataset.seq = r.sequence;
+          row.style.top = `${top}px`;
+          mark(row, r.sequence);
+          const seq = document.createElement("span");
+          seq.className = "seq"; seq.textContent = `#${r.sequence}`;
+          const track = document.createElement("span");
+          track.className = "track"; track.style.width = `${actors.length * LANE}px`;
+          actors.forEach((_, i) => {
+            const life = document.createElement("span");
+            life.className = "life"; life.style.left = `${i * LANE + LANE / 2}px`;
+            track.appendChild(life);
+          });
+          const from = r.source ? laneOf.get(r.source) : -1;
+          for (const target of receivers(r)) {
+            const to = laneOf.get(target);
+            const start = from < 0 ? 0 : from * LANE + LANE / 2;
+            const end = to * LANE + LANE / 2;
+            if (from === to) {
+              const loop = document.createElement("span");
+              loop.className = "self"; loop.style.left = `${end}px`;
+              track.appendChild(loop);
+              continue;
+            }
+            const arrow = document.createElement("span");
+            arrow.className = `arrow ${r.variety} ${end >= start ? "right" : "left"}` + (r.delivery === "delivered" || r.delivery === "unobserved" ? "" : " failed");
+            arrow.style.left = `${Math.min(start, end)}px`;
+            arrow.style.width = `${Math.abs(end - start)}px`;
+            track.appendChild(arrow);
+          }
+          const text = document.createElement("span");
+          text.className = "text"; text.textContent = r.notification; text.title = `${r.notifier}\n${r.notification}`;
+          row.append(seq, text, track);
+          if (r.stackChange) {
+            const mark = document.createElement("span");
+            mark.className = "mark"; mark.textContent = `${r.stackChange.kind === "pushed" ? "▲" : "▼"} ${r.stackChange.scope}`;
+            row.appendChild(mark);
+          }
+          if (r.delivery !== "delivered") {
+            const tag = document.createElement("span");
+            tag.className = "tag"; tag.textContent = `[${r.delivery}]`;
+            row.appendChild(tag);
+          }
+          return row;
+        }
+
+        function mark(row, sequence) {
+          row.classList.remove("selected", "cause", "effect", "dim");
+          if (selected === null) return;
+          if (sequence === selected) row.classList.add("selected");
+          else if (chain.causes.has(sequence)) row.classList.add("cause");
+          else if (chain.effects.has(sequence)) row.classList.add("effect");
+          else row.classList.add("dim");
+        }
+
+        function draw() {
+          const first = Math.max(0, Math.floor(viewport.scrollTop / ROW) - 10);
+          const last = Math.min(shown.length, Math.ceil((viewport.scrollTop + viewport.clientHeight) / ROW) + 10);
+          const fragment = document.createDocumentFragment();
+          for (let i = first; i < last; i++) fragment.appendChild(rowElement(shown[i], i * ROW));
+          rowsElement.replaceChildren(fragment);
+        }
+
+        function causesOf(sequence) {
+          const causes = [];
+          let r = bySequence.get(sequence);
+          while (r && r.cause !== undefined) { causes.push(r.cause); r = bySequence.get(r.cause); }
+          return causes;
+        }
+
+        function effectsOf(sequence) {
+          const effects = [];
+          const pending = [...(children.get(sequence) || [])];
+          while (pending.length) {
+            const next = pending.pop();
+            effects.push(next);
+            pending.push(...(children.get(next) || []));
+          }
+          return effects.sort((a, b) => a - b);
+        }
+
+        function stacksAt(sequence) {
+          const stacks = new Map();
+          for (const r of records) {
+            if (r.sequence > sequence) break;
+            if (!r.stackChange) continue;
+            const stack = actorOf(r.notifier);
+            if (!stacks.has(stack)) stacks.set(stack, []);
+            const scopes = stacks.get(stack);
+            if (r.stackChange.kind === "pushed") scopes.push(r.stackChange.scope);
+            else { const at = scopes.lastIndexOf(r.stackChange.scope); if (at >= 0) scopes.splice(at, 1); }
+          }
+          return stacks;
+        }
+
+        function select(sequence) {
+          selected = sequence;
+          const causes = causesOf(sequence), effects = effectsOf(sequence);
+          chain = { causes: new Set(causes), effects: new Set(effects) };
+          const highlighted = [sequence, ...causes, ...effects].sort((a, b) => a - b);
+          details.dataset.highlighted = highlighted.join(",");
+          const r = bySequence.get(sequence);
+          const link = s => `<li data-seq="${s}">#${s} ${escape(bySequence.get(s)?.notification ?? "(not in the trail)")}</li>`;
+          const stacks = [...stacksAt(sequence)].map(([stack, scopes]) =>
+            `<div class="stack" data-stack="${escape(stack)}"><div>${escape(stack)}</div>` +
+            (scopes.length ? scopes.slice().reverse().map(s => `<div>${escape(s)}</div>`).join("") : "<div class=hint>(empty)</div>") + "</div>").join("");
+          details.innerHTML = `<h2>#${r.sequence} ${escape(r.notification)}</h2><dl>` +
+            field("notifier", r.notifier) + field("variety", r.variety) + field("from", r.source ?? "outside the fabric") +
+            field("to", receivers(r).join(", ")) + field("delivery", r.delivery) + field("depth", r.depth) +
+            field("scope", r.scope ?? "none") + "</dl>" +
+            `<h3>Caused by (${causes.length})</h3><ol>${causes.map(link).join("")}</ol>` +
+            `<h3>Caused (${effects.length})</h3><ol>${effects.slice(0, 200).map(link).join("")}</ol>` +
+            `<h3>Scope stacks</h3>${stacks || "<p class=hint>No stack has changed yet.</p>"}`;
+          // Restyle the rows drawn rather than draw them again: the row clicked stays.
+          for (const row of rowsElement.children) mark(row, Number(row.dataset.seq));
+        }
+
+        function reveal(sequence) {
+          const index = shown.findIndex(r => r.sequence === sequence);
+          if (index >= 0) viewport.scrollTop = Math.max(0, index * ROW - viewport.clientHeight / 2);
+          select(sequence);
+        }
+
+        const field = (name, value) => `<dt>${name}</dt><dd>${escape(String(value))}</dd>`;
+        const escape = text => text.replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+        rowsElement.addEventListener("click", event => {
+          const row = event.target.closest(".row");
+          if (row) select(Number(row.dataset.seq));
+        });
+        details.addEventListener("click", event => {
+          const item = event.target.closest("li[data-seq]");
+          if (item && bySequence.has(Number(item.dataset.seq))) reveal(Number(item.dataset.seq));
+        });
+        applyFilter();
+        document.body.dataset.ready = "true";
+        """#
+}
