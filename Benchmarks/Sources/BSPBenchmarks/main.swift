@@ -90,6 +90,13 @@ if configuration.runs("matching") {
     report.figures["match_lines"] = Double(lines)
 }
 
+if configuration.runs("filestore") {
+    progress("file store")
+    let overhead = try FileStoreBenchmarks.overhead(configuration)
+    report.add("  same send, auditing into a FileAuditStore", "+\(format(overhead)) ns", "on the sending thread")
+    report.figures["file_store_overhead_ns"] = overhead
+}
+
 if configuration.runs("store") {
     progress("bounded store")
     let store = MemoryBenchmarks.store(configuration)

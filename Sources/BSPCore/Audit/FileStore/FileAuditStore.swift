@@ -15,7 +15,7 @@ public import Foundation
 /// ```
 ///
 /// A new store starts a new trail, replacing the files of the last one: read the last
-/// session's trail first, with ``read(_:)``, which also reads what a crash left. What the
+/// session's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
 /// writer had handed to the system when the app was killed reads back; a last line cut short
 /// is skipped and reported in ``RecoveredTrail/tornLines``.
 ///

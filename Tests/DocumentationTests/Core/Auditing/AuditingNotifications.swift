@@ -53,3 +53,21 @@ struct ForwardingAuditStore: AuditStore {
 
     #expect(trail == store.trail)
 }
+
+@Test func aShippedAppKeepsItsTrailInFiles() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-docs-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for session in 1...2 {
+        let url = folder.appendingPathComponent("bsp-trail.jsonl")
+        // The last session's trail, crash or not, before a new store replaces it.
+        let lastSession = try? FileAuditStore.read(url)
+        let store = try FileAuditStore(url: url, maxFileBytes: 1 << 20, fileCount: 4)
+        let audit = AuditContext(store: store)
+
+        #expect(lastSession?.trail.records.count == (session == 1 ? nil : 4))
+        let app = try audit.withCurrent { try LocationApp() }
+        app.presentation.buttonTapped()
+        store.flush()
+    }
+}

@@ -35,3 +35,13 @@ import Testing
     #expect(mermaid.hasPrefix("sequenceDiagram") && svg.hasPrefix("<?xml"))
     #expect(StructureReport(topology: whatHappened, trail: trail).violations.isEmpty)
 }
+
+@Test func aRunIsExploredInABrowser() throws {
+    let store = InMemoryAuditStore()
+    let app = try AuditContext(store: store).withCurrent { try LocationApp() }
+    app.presentation.buttonTapped()
+
+    let page = TrailViewer(trail: store.trail, title: "Checkout run").html()
+
+    #expect(page.contains("<title>Checkout run</title>") && page.contains("resolveLocation"))
+}
