@@ -150,3 +150,53 @@ struct FileAuditStoreTests {
         #expect(reported == dropped)
     }
 }
+
+@Suite("File audit store under load")
+struct FileAuditStoreLoadTests {
+    @Test("threads sending at once into one store: every record written once")
+    func concurrentSenders() async throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let store = try FileAuditStore(url: folder.file("run.jsonl"), maxFileBytes: 64 << 20)
+        let audit = AuditContext(store: store)
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    let events = EventNotifier<Int>(of: "/actor/writer", named: "thread\(thread)", audit: audit)
+                    for value in 0..<2_000 {
+                        events.emit(value)
+                    }
+                }
+            }
+        }
+        store.flush()
+        let records = try FileAuditStore.read(folder.file("run.jsonl")).trail.records
+        #expect(records.map(\.sequence) == Array(1...8_000))
+        #expect(Set(records.map(\.notifier.path)).count == 4)
+    }
+
+    @Test("a fault handler that flushes the store does not wait for itself")
+    func faultHandlerFlushes() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let box = StoreBox()
+        let faults = FileFaultLog()
+        let store = try FileAuditStore(url: folder.file("run.jsonl"), pendingLimit: 1) { fault in
+            box.store?.flush()
+            faults.handler(fault)
+        }
+        box.store = store
+        TrailEmitter(into: store).emit(20_000)
+        store.flush()
+        TrailEmitter(into: store).emit(1)
+        store.flush()
+        #expect(!faults.all.isEmpty)
+        box.store = nil
+    }
+}
+
+/// Lets a fault handler reach the store it was given to.
+final class StoreBox: @unchecked Sendable {
+    // @unchecked: set before the store runs, cleared after; read by the handler in between.
+    var store: FileAuditStore?
+}

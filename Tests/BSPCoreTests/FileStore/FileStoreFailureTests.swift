@@ -2,6 +2,12 @@ import BSPCore
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("File audit store failures")
 struct FileStoreFailureTests {
     @Test("a missing folder is a typed error naming the path")
@@ -19,6 +25,23 @@ struct FileStoreFailureTests {
         try Data().write(to: folder.file("plain"))
         let url = folder.file("plain").appendingPathComponent("run.jsonl")
         #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "Not a directory")) {
+            try FileAuditStore(url: url)
+        }
+    }
+
+    @Test("no permission is a typed error naming the path")
+    func noPermission() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.url.path)
+        var url = folder.file("run.jsonl")
+        #if os(Linux)
+        // Permissions do not stop root; sysfs refuses new files to everyone.
+        if getuid() == 0 {
+            url = URL(fileURLWithPath: "/sys/bsp-trail-\(UUID()).jsonl")
+        }
+        #endif
+        #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "Permission denied")) {
             try FileAuditStore(url: url)
         }
     }

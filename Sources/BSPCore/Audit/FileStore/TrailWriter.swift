@@ -26,6 +26,9 @@ final class TrailWriter: @unchecked Sendable {
     private let interval: Duration?
     private let onFault: @Sendable (FileAuditStoreError) -> Void
     private var file: TrailFile?
+    /// The writer thread, so that a flush from a fault handler it runs does not wait for itself.
+    /// Set before the thread starts, and never again.
+    private var writerThread: Thread?
     private var lastFault: FileAuditStoreError?
 
     init(
@@ -46,6 +49,7 @@ final class TrailWriter: @unchecked Sendable {
         pending.reserveCapacity(1024)
         let thread = Thread { [self] in run() }
         thread.name = "swift-bsp trail writer"
+        writerThread = thread
         thread.start()
     }
 
@@ -76,6 +80,8 @@ final class TrailWriter: @unchecked Sendable {
 
     /// Returns once every record taken before the call has been handed to the system.
     func flush() {
+        // The fault handler runs on the writer thread: a flush there would wait for itself.
+        if let writerThread, writerThread === Thread.current { return }
         condition.lock()
         let target = received
         flushTarget = max(flushTarget, target)
@@ -109,8 +115,14 @@ final class TrailWriter: @unchecked Sendable {
     /// and takes what is pending; `nil` once the store stops and everything is written.
     private func nextBatch() -> [AuditRecord]? {
         condition.lock()
+        let newlyDropped = finishBatch()
+        condition.unlock()
+        if newlyDropped > 0 {
+            // Outside the lock: the handler may record, or read the store.
+            report(.recordsDropped(files.current, count: newlyDropped))
+        }
+        condition.lock()
         defer { condition.unlock() }
-        finishBatch()
         var deadline: ContinuousClock.Instant?
         while true {
             if pending.isEmpty {
@@ -141,15 +153,14 @@ final class TrailWriter: @unchecked Sendable {
         return spare
     }
 
-    /// Called under the lock once a batch is written: wakes flushes and reports drops.
-    private func finishBatch() {
+    /// Called under the lock once a batch is written: wakes flushes, and returns how many
+    /// records were dropped since the last report.
+    private func finishBatch() -> Int {
         written = received - pending.count
         spare.removeAll(keepingCapacity: true)
-        if dropped > droppedReported {
-            onFault(.recordsDropped(files.current, count: dropped - droppedReported))
-            droppedReported = dropped
-        }
         condition.broadcast()
+        defer { droppedReported = dropped }
+        return dropped - droppedReported
     }
 
     private func write(_ batch: [AuditRecord]) {
@@ -192,6 +203,9 @@ final class TrailWriter: @unchecked Sendable {
     /// Reports `fault` unless it is the one reported last: a full disk fails every write
     /// until space is freed, and one report says so.
     private func report(_ fault: FileAuditStoreError) {
+        if case .recordsDropped = fault {
+            return onFault(fault)
+        }
         guard fault != lastFault else { return }
         lastFault = fault
         onFault(fault)
