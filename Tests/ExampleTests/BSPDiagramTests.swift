@@ -7,10 +7,11 @@ import Testing
 struct BSPDiagramTests {
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-diagram-\(UUID())")
 
-    /// A trail of the account app's demo.
+    /// A trail of the account app's demo, in a file of its own: tests run in parallel, and the
+    /// app writes its trail as it runs.
     static func demoTrail() throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let trail = folder.appendingPathComponent("demo.jsonl")
+        let trail = folder.appendingPathComponent("demo-\(UUID()).jsonl")
         _ = try run(product: "account-app", arguments: ["--demo", "--trail", trail.path])
         return trail
     }

@@ -121,17 +121,20 @@ public struct AuditRecord: Sendable {
         self.stackChangeBox = stackChange.map(StackChangeBox.init)
     }
 
+    /// The notifier's path, read without copying the rest of its URI.
+    var notifierPath: String {
+        origin.notifier.path
+    }
+
     /// Whether the notification's text is rendered already.
     var isRendered: Bool {
         if case .rendered = text { true } else { false }
     }
 
-    /// The record with its notification rendered, so that it is not rendered again.
-    var rendered: AuditRecord {
-        guard case .unrendered = text else { return self }
-        var record = self
-        record.text = .rendered(text.rendered)
-        return record
+    /// Renders the notification, so that it is not rendered again.
+    mutating func render() {
+        guard case .unrendered = text else { return }
+        text = .rendered(text.rendered)
     }
 
     /// What a notifier records of itself with every notification; it makes a new one when
@@ -175,7 +178,9 @@ public struct AuditRecord: Sendable {
         var rendered: String {
             switch self {
             case .rendered(let text): text
-            case .unrendered(let notification): String(describing: notification.value)
+            case .unrendered(let notification):
+                // A cast, where `String(describing:)` of a string in `Any` tries several conformances first.
+                notification.value as? String ?? String(describing: notification.value)
             }
         }
     }
@@ -260,13 +265,73 @@ extension AuditRecord: CustomStringConvertible {
     /// The cause follows `←`; a delivery other than ``AuditDelivery/delivered`` is shown in
     /// brackets at the end.
     public var description: String {
-        var line = "#\(sequence) \(notifier.path) <\(variety.rawValue)>: \(notification)"
-        if let cause {
-            line += " ← #\(cause)"
+        // Written as bytes into one allocation: a transcript makes a line per record, and
+        // interpolation cost several times as much.
+        var notification = notification
+        var path = notifierPath
+        let variety = variety.rawValue
+        let delivery = delivery == .delivered ? nil : self.delivery.rawValue
+        let capacity = path.utf8.count + notification.utf8.count + 96  // the rest is at most 74 bytes
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var line = LineWriter(buffer: buffer)
+            line.write("#")
+            line.write(sequence)
+            line.write(" ")
+            path.withUTF8 { line.write($0) }
+            line.write(" <")
+            line.write(variety)
+            line.write(">: ")
+            notification.withUTF8 { line.write($0) }
+            if let cause {
+                line.write(" ← #")
+                line.write(cause)
+            }
+            if let delivery {
+                line.write(" [")
+                line.write(delivery)
+                line.write("]")
+            }
+            return line.count
         }
-        if delivery != .delivered {
-            line += " [\(delivery.rawValue)]"
+    }
+}
+
+/// Writes the bytes of a transcript line into a buffer the caller sized.
+private struct LineWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<(count + bytes.count)]).initialize(from: bytes)
+        count += bytes.count
+    }
+
+    mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { write($0) }
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write($0) }
+    }
+
+    /// Writes `number` in decimal.
+    mutating func write(_ number: UInt64) {
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        return line
+        var value = number
+        for position in (count..<(count + digits)).reversed() {
+            buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
+        count += digits
     }
 }

@@ -15,7 +15,7 @@ enum JSONLine {
         line += "\"notification\":"
         appendString(record.notification, to: &line)
         line += ",\"notifier\":"
-        appendString(record.notifier.path, to: &line)
+        appendString(record.notifierPath, to: &line)
         if let scope = record.scope {
             line += ",\"scope\":"
             appendString(scope.path, to: &line)

@@ -46,15 +46,27 @@ final class RingBuffer<Element> {
 
     /// The elements, oldest first.
     var elements: [Element] {
-        Array(UnsafeBufferPointer(start: storage + head, count: count - head))
-            + Array(UnsafeBufferPointer(start: storage, count: head))
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        elements.append(contentsOf: UnsafeBufferPointer(start: storage + head, count: count - head))
+        elements.append(contentsOf: UnsafeBufferPointer(start: storage, count: head))
+        return elements
     }
 
-    /// Replaces every element with `transform(element)`, in place.
-    func transformAll(_ transform: (Element) -> Element) {
-        for index in 0..<count {
-            storage[index] = transform(storage[index])
+    /// The newest `count` elements, oldest first.
+    func elements(last wanted: Int) -> [Element] {
+        var elements: [Element] = []
+        elements.reserveCapacity(wanted)
+        for offset in (count - wanted)..<count {
+            elements.append(storage[offset < count - head ? head + offset : offset - (count - head)])
         }
+        return elements
+    }
+
+    /// Changes the element `offset` places from the oldest, in place.
+    func modify(at offset: Int, _ change: (inout Element) -> Void) {
+        precondition(offset >= 0 && offset < count, "Offset \(offset) is outside a ring buffer of \(count).")
+        change(&storage[offset < count - head ? head + offset : offset - (count - head)])
     }
 
     func removeAll() {

@@ -42,9 +42,11 @@ public final class TestFabric<System> {
 
     private let recorder: TestRecorder
     private let redactions: [Redaction]
-    private var accounted: Set<UInt64> = []
+    private var accounted = AccountedSequences()
     /// The transcript so far, extended as records arrive rather than rendered anew each time.
     private var rendered = Transcript([])
+    /// How far into the store ``rendered`` reaches.
+    private var transcriptMark = InMemoryAuditStore.RecordMark()
 
     /// Builds the system under test in an audit context of its own.
     ///
@@ -142,10 +144,10 @@ public final class TestFabric<System> {
         on notifier: NotifierURI,
         _ send: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let before = store.records.last?.sequence ?? 0
+        let before = store.mark
         defer {
-            let input = store.records.first { $0.sequence > before && $0.depth == 0 && $0.notifier == notifier }
-            if let input {
+            let (sent, _, _) = store.records(after: before)
+            if let input = sent.first(where: { $0.depth == 0 && $0.notifier == notifier }) {
                 accounted.insert(input.sequence)
             }
         }
@@ -156,7 +158,10 @@ public final class TestFabric<System> {
 
     /// Every notification recorded so far, redacted.
     public var transcript: Transcript {
-        rendered = rendered.extended(with: store.records, redactions: redactions)
+        let (added, mark, continues) = store.records(after: transcriptMark)
+        transcriptMark = mark
+        rendered =
+            continues ? rendered.appending(added, redactions: redactions) : Transcript(added, redactions: redactions)
         return rendered
     }
 
@@ -269,7 +274,8 @@ public final class TestFabric<System> {
     }
 
     private func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
-        transcript.lines(in: filter).filter { !accounted.contains($0.sequence) }
+        let lines = transcript.lines(in: filter)
+        return accounted.isEmpty ? lines : lines.filter { !accounted.contains($0.sequence) }
     }
 
     /// Reports a failed expectation, or accounts for the lines a passing one matched.
@@ -279,7 +285,7 @@ public final class TestFabric<System> {
             TestFailure.record(FailureMessage.render(report, transcript: transcript), at: location)
             return false
         }
-        accounted.formUnion(report.accounted.filter { $0.index >= 0 }.map(\.sequence))
+        accounted.formUnion(report.accounted.lazy.filter { $0.index >= 0 }.map(\.sequence))
         return true
     }
 }

@@ -50,6 +50,6 @@ struct MatchReport {
     }
 
     var passed: Bool {
-        results.allSatisfy(\.isSatisfied) && unexpected.isEmpty
+        unexpected.isEmpty && results.allSatisfy { $0.isSatisfied }
     }
 }

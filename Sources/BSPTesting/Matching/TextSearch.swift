@@ -8,6 +8,15 @@ enum TextSearch {
     /// Whether `needle` occurs in `haystack`.
     static func contains(_ haystack: String, _ needle: String) -> Bool {
         guard !needle.isEmpty else { return true }
+        guard needle.utf8.count <= haystack.utf8.count else { return false }
+        // Read in place where the strings allow it: copying them to get at their bytes would
+        // retain and release each, twice per line matched.
+        let found = haystack.utf8.withContiguousStorageIfAvailable { text in
+            needle.utf8.withContiguousStorageIfAvailable { pattern in occurs(pattern, in: text) }
+        }
+        if let found = found ?? nil {
+            return found
+        }
         var haystack = haystack
         var needle = needle
         return haystack.withUTF8 { text in needle.withUTF8 { pattern in occurs(pattern, in: text) } }

@@ -13,26 +13,42 @@ public struct Transcript: CustomStringConvertible {
     public let records: [AuditRecord]
 
     /// The lines, one per record, redacted.
-    public let lines: [String]
+    public var lines: [String] {
+        entries.map(\.text)
+    }
+
+    /// The lines with their places: what matching reads, kept so that it copies nothing.
+    private let entries: [TranscriptLine]
 
     /// Creates the transcript of `records`, applying `redactions` to each line in order.
     public init(_ records: [AuditRecord], redactions: [Redaction] = []) {
-        self.init(records: records, lines: records.map { Transcript.line(for: $0, redactions: redactions) })
+        self.init(records: records, entries: Transcript.entries(for: records[...], from: 0, redactions: redactions))
     }
 
-    private init(records: [AuditRecord], lines: [String]) {
+    private init(records: [AuditRecord], entries: [TranscriptLine]) {
         self.records = records
-        self.lines = lines
+        self.entries = entries
     }
 
-    /// This transcript followed by the lines of the records after it in `records`, which
-    /// must start where this one does; otherwise (the store dropped records) all of `records`.
-    func extended(with records: [AuditRecord], redactions: [Redaction]) -> Transcript {
-        guard records.first?.sequence == self.records.first?.sequence, records.count >= self.records.count else {
-            return Transcript(records, redactions: redactions)
+    /// This transcript followed by the lines of `records`, sent after its own.
+    func appending(_ records: [AuditRecord], redactions: [Redaction]) -> Transcript {
+        guard !records.isEmpty else { return self }
+        guard !self.records.isEmpty else { return Transcript(records, redactions: redactions) }
+        let added = Transcript.entries(for: records[...], from: self.records.count, redactions: redactions)
+        return Transcript(records: self.records + records, entries: entries + added)
+    }
+
+    private static func entries(
+        for records: ArraySlice<AuditRecord>, from first: Int, redactions: [Redaction]
+    ) -> [TranscriptLine] {
+        var entries: [TranscriptLine] = []
+        entries.reserveCapacity(records.count)
+        for (offset, record) in records.enumerated() {
+            entries.append(
+                TranscriptLine(
+                    index: first + offset, sequence: record.sequence, text: line(for: record, redactions: redactions)))
         }
-        let added = records[self.records.count...].map { Transcript.line(for: $0, redactions: redactions) }
-        return Transcript(records: records, lines: lines + added)
+        return entries
     }
 
     private static func line(for record: AuditRecord, redactions: [Redaction]) -> String {
@@ -46,10 +62,8 @@ public struct Transcript: CustomStringConvertible {
 
     /// The records and lines that `filter` keeps, as (index in the transcript, line) pairs.
     func lines(in filter: TranscriptFilter) -> [TranscriptLine] {
-        records.indices.compactMap { index in
-            filter.includes(records[index])
-                ? TranscriptLine(index: index, sequence: records[index].sequence, text: lines[index]) : nil
-        }
+        guard !filter.includesEverything else { return entries }
+        return records.indices.compactMap { index in filter.includes(records[index]) ? entries[index] : nil }
     }
 }
 

@@ -35,6 +35,11 @@ public struct TranscriptFilter: Sendable, CustomStringConvertible {
         return filter
     }
 
+    /// Whether the filter keeps every line.
+    var includesEverything: Bool {
+        included.isEmpty && excluded.isEmpty
+    }
+
     /// Whether the filter keeps `record`'s line.
     public func includes(_ record: AuditRecord) -> Bool {
         let actor = record.notifier.actor
