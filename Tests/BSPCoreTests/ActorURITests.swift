@@ -97,3 +97,31 @@ struct RelativeURISegmentTests {
         #expect(try ActorURI(validating: "/actor/service/v1.2/..hidden").segments.count == 4)
     }
 }
+
+@Suite("ActorURI validation against a reference")
+struct ActorURIReferenceTests {
+    /// The rule as the documentation states it, written the slow, obvious way.
+    private func isValid(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && segment != "." && segment != ".." && segment != "notifier"
+                && segment.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || "a"..."z" ~= $0 || "A"..."Z" ~= $0 || "-_.".unicodeScalars.contains($0) }
+        }
+    }
+
+    @Test("random strings of URI-like characters are accepted exactly when the rule allows them")
+    func randomStrings() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("/./notifier/a-_Z9é ./..".unicodeScalars)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...14, using: &generator)
+            var text = String.UnicodeScalarView()
+            for _ in 0..<length {
+                text.append(alphabet.randomElement(using: &generator)!)
+            }
+            let path = String(text)
+            let accepted = (try? ActorURI(validating: path)) != nil
+            #expect(accepted == isValid(path), "\(path)")
+        }
+    }
+}

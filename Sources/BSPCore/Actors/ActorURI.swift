@@ -99,6 +99,11 @@ extension ActorURI {
     static let reservedSegment = "notifier"
 
     static func check(_ path: String) throws(ActorURIError) {
+        // One pass over the bytes for the URIs that are well formed, as nearly all are: a
+        // scope's URI is checked each time one is made. The slow path names the problem.
+        if isWellFormed(path.utf8) {
+            return
+        }
         guard path.first == "/" else {
             throw ActorURIError(path: path, problem: .missingLeadingSlash)
         }
@@ -120,6 +125,44 @@ extension ActorURI {
         }
         if let bad = segment.unicodeScalars.first(where: { !isAllowed($0) }) {
             throw ActorURIError(path: path, problem: .invalidCharacter(Character(bad)))
+        }
+    }
+
+    /// Whether `bytes` are `/` and segments of allowed characters, none empty, `.`, `..` or
+    /// the reserved segment.
+    private static func isWellFormed(_ bytes: String.UTF8View) -> Bool {
+        var iterator = bytes.makeIterator()
+        guard iterator.next() == UInt8(ascii: "/") else { return false }
+        var segment = SegmentScan()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "/") {
+                guard segment.isValid else { return false }
+                segment = SegmentScan()
+            } else {
+                guard isAllowed(Unicode.Scalar(byte)) else { return false }
+                segment.add(byte)
+            }
+        }
+        return segment.isValid
+    }
+
+    /// One segment as ``isWellFormed(_:)`` reads it, byte by byte.
+    private struct SegmentScan {
+        private static let reserved = Array(ActorURI.reservedSegment.utf8)
+        private var length = 0
+        private var dots = 0
+        private var spellsReserved = true
+
+        mutating func add(_ byte: UInt8) {
+            spellsReserved = spellsReserved && length < Self.reserved.count && Self.reserved[length] == byte
+            dots += byte == UInt8(ascii: ".") ? 1 : 0
+            length += 1
+        }
+
+        var isValid: Bool {
+            guard length > 0 else { return false }
+            if length <= 2, dots == length { return false }  // `.` or `..`
+            return !(spellsReserved && length == Self.reserved.count)
         }
     }
 

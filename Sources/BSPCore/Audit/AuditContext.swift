@@ -102,7 +102,9 @@ public final class AuditContext: Sendable {
         faultHandler(fault)
     }
 
-    /// The innermost active scope: the one most recently pushed that has not yet terminated.
+    /// The innermost active scope: the one most recently pushed that has not yet terminated;
+    /// always `nil` in a context that records nothing (``isEnabled`` is `false`), where no
+    /// record would name it.
     public var innermostScope: ActorURI? {
         activeScopes.withLock { $0.last }
     }
@@ -119,6 +121,8 @@ public final class AuditContext: Sendable {
     }
 
     func scopeDidStart(_ scope: ActorURI) {
+        // Only records name the innermost scope: a context that records nothing need not know.
+        guard isEnabled else { return }
         activeScopes.withLock { scopes in
             scopes.append(scope)
             scopesVersion.addReleasing(1)
@@ -126,6 +130,7 @@ public final class AuditContext: Sendable {
     }
 
     func scopeDidEnd(_ scope: ActorURI) {
+        guard isEnabled else { return }
         activeScopes.withLock { scopes in
             if let index = scopes.lastIndex(of: scope) {
                 scopes.remove(at: index)

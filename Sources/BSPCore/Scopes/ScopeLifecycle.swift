@@ -138,12 +138,16 @@ public final class ScopeLifecycle {
     /// Waits until every task the scope owned has ended.
     var ownedWorkCompletion: @Sendable () async -> Void {
         let completions = self.completions
+        guard !completions.isEmpty else { return ScopeLifecycle.nothingOwned }
         return {
             for completion in completions {
                 await completion()
             }
         }
     }
+
+    /// The completion of a scope that owned no task: one closure for all of them.
+    private static let nothingOwned: @Sendable () async -> Void = {}
 
     /// Whether work handed over now would run: the scope has not begun to deactivate.
     public var isOperating: Bool {

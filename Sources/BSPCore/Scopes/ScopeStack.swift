@@ -48,7 +48,20 @@ public final class ScopeStack: BSPActor {
     @ObservationIgnored public let companions: ScopeStack?
 
     /// The scopes on the stack, bottom first.
-    public internal(set) var scopes: [any Scope] = []
+    public internal(set) var scopes: [any Scope] {
+        get {
+            access(keyPath: \.scopes)
+            return stack
+        }
+        set {
+            withMutation(keyPath: \.scopes) { stack = newValue }
+        }
+    }
+
+    /// ``scopes``, read without registering an observation: a transition reads the stack many
+    /// times, and each observed read builds a key path. Changes go through ``scopes``, so that
+    /// observers hear of them.
+    @ObservationIgnored var stack: [any Scope] = []
 
     @ObservationIgnored let audit: AuditContext
     @ObservationIgnored var isTransitioning = false

@@ -75,25 +75,27 @@ extension ScopeStack {
     private func pushNow(
         _ scope: any Scope, companion: (any Scope)?, companionRecord: ScopeRecord? = nil
     ) throws(ScopeStackError) {
+        // Read once: each is a protocol requirement of an existential, a call and a retain.
+        let (lifecycle, scopeURI) = (scope.lifecycle, scope.uri)
         try checkPushable(scope)
         scopes.append(scope)
-        scope.lifecycle.state = .initiating
-        scope.lifecycle.scope = scope.uri
-        scope.lifecycle.companion = companion
-        scope.lifecycle.joinBoundNotifiers(to: audit)
-        audit.scopeDidStart(scope.uri)
+        lifecycle.state = .initiating
+        lifecycle.scope = scopeURI
+        lifecycle.companion = companion
+        lifecycle.joinBoundNotifiers(to: audit)
+        audit.scopeDidStart(scopeURI)
         do {
             try push(companion, of: scope, record: companionRecord)
         } catch {
             scopes.removeLast()
-            scope.lifecycle.state = .inactive
-            scope.lifecycle.companion = nil
-            audit.scopeDidEnd(scope.uri)
+            lifecycle.state = .inactive
+            lifecycle.companion = nil
+            audit.scopeDidEnd(scopeURI)
             throw error
         }
         runAsScope(scope) { scope.activate() }
-        scope.lifecycle.state = .active
-        report(.pushed(scope.uri))
+        lifecycle.state = .active
+        report(.pushed(scopeURI))
     }
 
     private func push(_ companion: (any Scope)?, of scope: any Scope, record: ScopeRecord?) throws(ScopeStackError) {
@@ -115,12 +117,12 @@ extension ScopeStack {
     /// Pops the top scope and pushes `scope` in its place, having first checked everything
     /// that could fail, so that a failure leaves both stacks exactly as they were.
     private func replaceTopNow(with scope: any Scope) throws(ScopeStackError) -> ScopeExit {
-        try checkPushable(scope, above: scopes.last?.uri)
-        guard !scopes.isEmpty else { throw .emptyStack(stack: uri) }
+        try checkPushable(scope, above: stack.last?.uri)
+        guard !stack.isEmpty else { throw .emptyStack(stack: uri) }
         let companion = scope.companion
         if let companion {
             guard let companions else { throw .noCompanionStack(scope: scope.uri, stack: uri) }
-            let leaving = scopes.last?.lifecycle.companion?.uri
+            let leaving = stack.last?.lifecycle.companion?.uri
             do {
                 try companions.checkPushable(companion, above: leaving)
             } catch {
@@ -140,16 +142,17 @@ extension ScopeStack {
         case .terminated: throw .terminated(scope: scope.uri, stack: uri)
         case .initiating, .active, .deactivating: throw .alreadyOnStack(scope: scope.uri, stack: uri)
         }
-        let staying = leaving.flatMap { leaving in scopes.lastIndex { $0.uri == leaving } }.map { scopes[..<$0] }
-        if (staying ?? scopes[...]).contains(where: { $0.uri == scope.uri }) {
-            throw .alreadyOnStack(scope: scope.uri, stack: uri)
+        let scopeURI = scope.uri
+        let staying = leaving.flatMap { leaving in stack.lastIndex { $0.uri == leaving } }.map { stack[..<$0] }
+        if (staying ?? stack[...]).contains(where: { $0.uri == scopeURI }) {
+            throw .alreadyOnStack(scope: scopeURI, stack: uri)
         }
     }
 
     // MARK: Pop
 
     private func popNow(expected: ActorURI?) throws(ScopeStackError) -> ScopeExit {
-        guard let top = scopes.last else {
+        guard let top = stack.last else {
             throw .emptyStack(stack: uri)
         }
         if let expected, expected != top.uri {
@@ -161,11 +164,11 @@ extension ScopeStack {
     }
 
     private func popNow(to scope: ActorURI) throws(ScopeStackError) -> [ScopeExit] {
-        guard let index = scopes.lastIndex(where: { $0.uri == scope }) else {
+        guard let index = stack.lastIndex(where: { $0.uri == scope }) else {
             throw .notOnStack(scope: scope, stack: uri)
         }
         var exits: [ScopeExit] = []
-        while scopes.count > index + 1, let top = scopes.last {
+        while stack.count > index + 1, let top = stack.last {
             exits.append(terminateTop(reporting: .popped(top.uri)))
         }
         return exits
@@ -173,17 +176,18 @@ extension ScopeStack {
 
     /// Deactivates and pops the top scope: its companion first, then the scope itself.
     private func terminateTop(reporting transition: ScopeTransition) -> ScopeExit {
-        let scope = scopes[scopes.count - 1]
-        scope.lifecycle.state = .deactivating
-        popCompanion(of: scope)
+        let scope = stack[stack.count - 1]
+        let (lifecycle, scopeURI) = (scope.lifecycle, scope.uri)
+        lifecycle.state = .deactivating
+        popCompanion(of: scope, lifecycle: lifecycle)
         runAsScope(scope) { scope.deactivate() }
-        scope.lifecycle.endOwnedWork()
-        let exit = ScopeExit(scope: scope.uri, result: scope.result, ownedWork: scope.lifecycle.ownedWorkCompletion)
+        lifecycle.endOwnedWork()
+        let exit = ScopeExit(scope: scopeURI, result: scope.result, ownedWork: lifecycle.ownedWorkCompletion)
         scopes.removeLast()
-        audit.scopeDidEnd(scope.uri)
-        scope.lifecycle.state = .terminated
-        scope.lifecycle.terminateBoundNotifiers()
-        scope.lifecycle.companion = nil
+        audit.scopeDidEnd(scopeURI)
+        lifecycle.state = .terminated
+        lifecycle.terminateBoundNotifiers()
+        lifecycle.companion = nil
         report(transition)
         return exit
     }
@@ -196,14 +200,16 @@ extension ScopeStack {
         frame.run(as: scope.uri, acrossTasks: acrossTasks, body)
     }
 
-    private func popCompanion(of scope: any Scope) {
-        guard let companion = scope.lifecycle.companion, let companions, companions.contains(companion.uri) else {
-            return
-        }
+    private func popCompanion(of scope: any Scope, lifecycle: ScopeLifecycle) {
+        guard let companion = lifecycle.companion, let companions else { return }
+        let companionURI = companion.uri
+        guard companions.stack.contains(where: { $0.uri == companionURI }) else { return }
         do {
             // Scopes pushed over the companion (a modal, say) go with it.
-            try companions.pop(to: companion.uri)
-            try companions.pop(companion.uri)
+            if companions.stack.last?.uri != companionURI {
+                try companions.pop(to: companionURI)
+            }
+            try companions.pop(companionURI)
         } catch {
             let failure = ScopeStackError.companionFailed(scope: scope.uri, stack: uri, reason: error)
             report(.failed(failure))
@@ -216,13 +222,13 @@ extension ScopeStack {
     private func suspendNow(above scope: ActorURI?) throws(ScopeStackError) -> [ScopeRecord] {
         var floor = 0
         if let scope {
-            guard let index = scopes.lastIndex(where: { $0.uri == scope }) else {
+            guard let index = stack.lastIndex(where: { $0.uri == scope }) else {
                 throw .notOnStack(scope: scope, stack: uri)
             }
             floor = index + 1
         }
         var records: [ScopeRecord] = []
-        while scopes.count > floor, let top = scopes.last {
+        while stack.count > floor, let top = stack.last {
             records.append(record(suspending: top))
             _ = terminateTop(reporting: .suspended(top.uri))
         }
