@@ -70,6 +70,54 @@ enum SendBenchmarks {
             vsClosures: median(zip(off, limit).map(/)))
     }
 
+    /// A request with a synchronous reply and an event send to one observer, auditing off,
+    /// measured in turn round after round: the request's cost as a multiple of the event's.
+    static func requestVersusSend(_ configuration: Configuration) -> Double {
+        let owner = Sink()
+        let sink = Sink()
+        let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
+        requests.handle(by: owner) { owner, value in
+            owner.take(value)
+            return value
+        }
+        let (events, tokens) = makeNotifier(observers: 1, auditing: .off)
+        let sends = configuration.sends
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions,
+            [
+                { for value in 0..<sends { sink.take((try? requests.send(value)) ?? 0) } },
+                { for value in 0..<sends { events.emit(value) } },
+            ])
+        withExtendedLifetime((owner, tokens)) {}
+        return median(zip(samples[0], samples[1]).map(/))
+    }
+
+    /// Auditing's cost per send to ten observers that each name their actor: audited minus
+    /// off, round by round.
+    static func namedObserversAuditOverhead(_ configuration: Configuration) -> Double {
+        let observers = (0..<10).map { NamedObserver(uri: try! ActorURI(validating: "/actor/observer\($0)")) }
+        let notifiers = [Auditing.off, .on(.synchronous)].map { auditing in
+            let notifier = EventNotifier<Int>(of: "/actor/bench", audit: auditing.context())
+            for observer in observers {
+                notifier.observe(by: observer) { observer, value in observer.sink.take(value) }
+            }
+            return notifier
+        }
+        let sends = configuration.sends
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions,
+            notifiers.map { notifier in { for value in 0..<sends { notifier.emit(value) } } })
+        withExtendedLifetime(observers) {}
+        return median(zip(samples[1], samples[0]).map(-))
+    }
+
+    /// An actor observing a notifier under its own name.
+    final class NamedObserver: BSPActor {
+        let uri: ActorURI
+        let sink = Sink()
+        init(uri: ActorURI) { self.uri = uri }
+    }
+
     static func allocations(observers: Int, _ configuration: Configuration) -> Double? {
         let (notifier, tokens) = makeNotifier(observers: observers, auditing: .off)
         let sends = configuration.sends / 10

@@ -54,6 +54,9 @@ for observers in [1, 10] where configuration.runs("send") {
     } else {
         report.figures["allocations_per_send10"] = allocations ?? -1
         report.figures["send10_audit_overhead_ns"] = send.auditOverhead
+        let named = SendBenchmarks.namedObserversAuditOverhead(configuration)
+        report.add("  same, auditing, each observer naming its actor", "+\(format(named)) ns per notification")
+        report.figures["send10_named_audit_overhead_ns"] = named
     }
 }
 
@@ -70,6 +73,9 @@ if configuration.runs("request") {
     report.figures["request_audited_ns"] = request.audited
     report.figures["request_audit_overhead_ns"] = request.audited - request.bsp
     report.figures["request_reply_vs_direct"] = request.bsp / request.direct
+    let versusSend = SendBenchmarks.requestVersusSend(configuration)
+    report.add("  the request against an event send to one observer", "\(ratio(versusSend))", "round by round")
+    report.figures["request_reply_vs_send1"] = versusSend
 }
 
 if configuration.runs("scope") {
