@@ -200,3 +200,27 @@ final class StoreBox: @unchecked Sendable {
     // @unchecked: set before the store runs, cleared after; read by the handler in between.
     var store: FileAuditStore?
 }
+
+@Suite("File audit store lifetime")
+struct FileAuditStoreLifetimeTests {
+    final class Sentinel: Sendable {}
+
+    @Test("a released store lets go of its writer, and of what its fault handler holds")
+    func releasedStoreLeavesNothing() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        weak var released: Sentinel?
+        do {
+            let sentinel = Sentinel()
+            released = sentinel
+            let store = try FileAuditStore(url: folder.file("run.jsonl")) { _ in withExtendedLifetime(sentinel) {} }
+            emitEvents(10, into: store)
+        }
+        // The writer thread lets go of the writer as it ends, just after the store's release returns.
+        let deadline = Date().addingTimeInterval(10)
+        while released != nil, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(released == nil)
+    }
+}

@@ -27,8 +27,9 @@ final class TrailWriter: @unchecked Sendable {
     private let onFault: @Sendable (FileAuditStoreError) -> Void
     private var file: TrailFile?
     /// The writer thread, so that a flush from a fault handler it runs does not wait for itself.
-    /// Set before the thread starts, and never again.
-    private var writerThread: Thread?
+    /// Set before the thread starts, and never again. Weak: the thread holds its closure,
+    /// which holds this writer, so a strong reference would be a cycle that outlives the store.
+    private weak var writerThread: Thread?
     private var lastFault: FileAuditStoreError?
 
     init(
