@@ -105,8 +105,12 @@ struct ActorURIReferenceTests {
         guard path.hasPrefix("/") else { return false }
         return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
             !segment.isEmpty && segment != "." && segment != ".." && segment != "notifier"
-                && segment.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || "a"..."z" ~= $0 || "A"..."Z" ~= $0 || "-_.".unicodeScalars.contains($0) }
+                && segment.unicodeScalars.allSatisfy(isAllowed)
         }
+    }
+
+    private func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        "a"..."z" ~= scalar || "A"..."Z" ~= scalar || "0"..."9" ~= scalar || "-_.".unicodeScalars.contains(scalar)
     }
 
     @Test("random strings of URI-like characters are accepted exactly when the rule allows them")
