@@ -52,6 +52,7 @@ struct TestFabricTests {
 
         fabric.exercise(fabric.system, "hello?")
 
+        fabric.expectFault(NotifierError.unhandledRequest(fabric.system.uri))
         #expect(fabric.faults(of: NotifierError.self) == [.unhandledRequest(fabric.system.uri)])
         #expect(fabric.transcript.lines == ["#1 /actor/nobody/notifier/request <request>: hello? [undelivered]"])
     }

@@ -40,9 +40,13 @@ public final class TestFabric<System> {
     /// The records of every notification of the system, most recent `capacity` of them.
     public var store: InMemoryAuditStore { recorder.store }
 
-    private let recorder: TestRecorder
+    let recorder: TestRecorder
     private let redactions: [Redaction]
     private var accounted = AccountedSequences()
+    /// The prefixes under which every notification must be accounted for by the end.
+    let exhaustivePrefixes: [ActorURI]
+    /// Whether ``finish(fileID:filePath:line:column:)`` has run its checks.
+    var isFinished = false
     /// The transcript so far, extended as records arrive rather than rendered anew each time.
     private var rendered = Transcript([])
     /// How far into the store ``rendered`` reaches.
@@ -53,6 +57,9 @@ public final class TestFabric<System> {
     /// - Parameters:
     ///   - capacity: How many notifications to keep.
     ///   - redactions: Rules applied to every transcript line, such as ``Redaction/uuids``.
+    ///   - exhaustivePrefixes: Actors whose every notification, with those of the actors below
+    ///     them, an expectation must account for by the end of the test; see
+    ///     ``finish(fileID:filePath:line:column:)``.
     ///   - fileID: The calling file, where a notification arriving after the test ended is
     ///     reported.
     ///   - filePath: The calling file's path, for XCTest.
@@ -63,6 +70,7 @@ public final class TestFabric<System> {
     public init<Failure: Error>(
         capacity: Int = 100_000,
         redacting redactions: [Redaction] = [],
+        exhaustive exhaustivePrefixes: [ActorURI] = [],
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -79,9 +87,13 @@ public final class TestFabric<System> {
         self.recorder = recorder
         self.audit = audit
         self.redactions = redactions
+        self.exhaustivePrefixes = exhaustivePrefixes
     }
 
     deinit {
+        if !isFinished {
+            check(at: recorder.origin)
+        }
         recorder.testDidEnd()
     }
 
@@ -95,15 +107,22 @@ public final class TestFabric<System> {
     /// Emits `event` on an event notifier the system observes, as its source would.
     ///
     /// The emitted event is the test's own input, so its line counts as accounted for.
-    public func exercise<Event>(_ notifier: EventNotifier<Event>, _ event: Event) {
-        accountForInput(on: notifier.uri) { notifier.emit(event) }
+    public func exercise<Event>(
+        _ notifier: EventNotifier<Event>, _ event: Event,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let step = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        accountForInput(on: notifier.uri, at: step) { notifier.emit(event) }
     }
 
     /// Sends `request` to one of the system's single-way request notifiers.
     ///
     /// The request is the test's own input, so its line counts as accounted for.
-    public func exercise<Request>(_ notifier: RequestNotifier<Request, Void>, _ request: Request) {
-        exercise(notifier.port, request)
+    public func exercise<Request>(
+        _ notifier: RequestNotifier<Request, Void>, _ request: Request,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        exercise(notifier.port, request, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Sends `request` to one of the system's bi-way request notifiers and returns the reply.
@@ -114,16 +133,21 @@ public final class TestFabric<System> {
     @discardableResult
     public func exercise<Request, Reply>(
         _ notifier: RequestNotifier<Request, Reply>,
-        _ request: Request
+        _ request: Request,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws(NotifierError) -> Reply {
-        try exercise(notifier.port, request)
+        try exercise(notifier.port, request, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Sends `request` through a port of one of the system's single-way request notifiers.
     ///
     /// The request is the test's own input, so its line counts as accounted for.
-    public func exercise<Request>(_ port: RequestPort<Request, Void>, _ request: Request) {
-        accountForInput(on: port.uri) { port.send(request) }
+    public func exercise<Request>(
+        _ port: RequestPort<Request, Void>, _ request: Request,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let step = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        accountForInput(on: port.uri, at: step) { port.send(request) }
     }
 
     /// Sends `request` through a port of one of the system's bi-way request notifiers and
@@ -135,15 +159,22 @@ public final class TestFabric<System> {
     @discardableResult
     public func exercise<Request, Reply>(
         _ port: RequestPort<Request, Reply>,
-        _ request: Request
+        _ request: Request,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws(NotifierError) -> Reply {
-        try accountForInput(on: port.uri) { () throws(NotifierError) in try port.send(request) }
+        let step = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try accountForInput(on: port.uri, at: step) { () throws(NotifierError) in try port.send(request) }
     }
 
+    /// Runs one exercise as a step of the test: faults an earlier step left unclaimed fail the
+    /// test first, and the faults that arise now belong to this step.
     private func accountForInput<Result, Failure: Error>(
         on notifier: NotifierURI,
+        at step: SourceContext,
         _ send: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        failUnclaimedFaults()
+        recorder.beginStep(at: step)
         let before = store.mark
         defer {
             let (sent, _, _) = store.records(after: before)
@@ -165,8 +196,10 @@ public final class TestFabric<System> {
         return rendered
     }
 
-    /// The faults reported so far: requests nobody handled, runaway cycles, failed queued
-    /// scope transitions.
+    /// Every fault reported so far — requests nobody handled, runaway cycles, failed queued
+    /// scope transitions — whether or not an expectation has claimed it. Reading them claims
+    /// nothing: use ``expectFaults(fileID:filePath:line:column:)`` or
+    /// ``expectFault(_:fileID:filePath:line:column:)``.
     public var faults: [any Error] {
         recorder.faults
     }
@@ -273,14 +306,14 @@ public final class TestFabric<System> {
         TranscriptMatcher.count(count, of: text, in: transcript.lines(in: filter)).isSatisfied
     }
 
-    private func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
+    func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
         let lines = transcript.lines(in: filter)
         return accounted.isEmpty ? lines : lines.filter { !accounted.contains($0.sequence) }
     }
 
     /// Reports a failed expectation, or accounts for the lines a passing one matched.
     @discardableResult
-    private func conclude(_ report: MatchReport, at location: SourceContext) -> Bool {
+    func conclude(_ report: MatchReport, at location: SourceContext) -> Bool {
         guard report.passed else {
             TestFailure.record(FailureMessage.render(report, transcript: transcript), at: location)
             return false

@@ -5,18 +5,24 @@ import Testing
 /// arrives after the test ended.
 final class TestRecorder: AuditStore {
     let store: InMemoryAuditStore
-    private let origin: SourceContext
+    /// Where the fabric was made.
+    let origin: SourceContext
     private let wasSwiftTesting: Bool
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     private struct State {
         var ended = false
         var faults: [any Error] = []
+        /// Faults no expectation has claimed yet, each with the step it arose in.
+        var unclaimed: [(fault: any Error, step: SourceContext)] = []
+        /// The step running now: the test's last exercise, or the fabric's creation.
+        var step: SourceContext
     }
 
     init(capacity: Int, origin: SourceContext) {
         self.store = InMemoryAuditStore(capacity: capacity)
         self.origin = origin
+        self.state = Locked(State(step: origin))
         self.wasSwiftTesting = Test.current != nil
     }
 
@@ -32,7 +38,46 @@ final class TestRecorder: AuditStore {
     }
 
     func recordFault(_ fault: any Error) {
-        state.withLock { $0.faults.append(fault) }
+        let (ended, step) = state.withLock { state in
+            state.faults.append(fault)
+            if !state.ended {
+                state.unclaimed.append((fault, state.step))
+            }
+            return (state.ended, state.step)
+        }
+        if ended {
+            TestFailure.recordLate(
+                "A fault was reported after its test ended: \(fault). Something the test started — a task, a "
+                    + "timer, a callback — outlived it.",
+                at: step,
+                wasSwiftTesting: wasSwiftTesting)
+        }
+    }
+
+    /// Marks the start of a step of the test, where the faults that arise from now on belong.
+    func beginStep(at location: SourceContext) {
+        state.withLock { $0.step = location }
+    }
+
+    /// Removes and returns the faults no expectation has claimed yet.
+    func takeUnclaimedFaults() -> [(fault: any Error, step: SourceContext)] {
+        state.withLock { state in
+            defer { state.unclaimed = [] }
+            return state.unclaimed
+        }
+    }
+
+    /// Removes and returns the first unclaimed fault that `matches` accepts.
+    func claimFault(where matches: (any Error) -> Bool) -> (any Error)? {
+        state.withLock { state in
+            guard let index = state.unclaimed.firstIndex(where: { matches($0.fault) }) else { return nil }
+            return state.unclaimed.remove(at: index).fault
+        }
+    }
+
+    /// The faults no expectation has claimed yet.
+    var unclaimedFaults: [any Error] {
+        state.withLock { $0.unclaimed.map(\.fault) }
     }
 
     var faults: [any Error] {

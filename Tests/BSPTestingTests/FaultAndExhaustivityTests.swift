@@ -1,0 +1,128 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+/// A request notifier nobody handles, and an echo: the smallest systems that fault and talk.
+private final class Quiet: UniqueActor {
+    static let uri: ActorURI = "/actor/quiet"
+    let unheard = RequestNotifier<String, Void>(of: Quiet.self, named: "unheard")
+    let said = EventNotifier<String>(of: Quiet.self, named: "said")
+    let requests = RequestNotifier<String, Void>(of: Quiet.self)
+
+    init() {
+        requests.handle(by: self) { quiet, text in
+            quiet.said.emit("heard \(text)")
+            quiet.said.emit("and again \(text)")
+        }
+    }
+}
+
+@Suite("Faults fail tests unless expected")
+struct FaultExpectationTests {
+    @Test("a fault nobody expects fails the test at the step that caused it, when the fabric finishes")
+    func unexpectedFaultFails() {
+        let fabric = TestFabric { Quiet() }
+        let step = #line + 1
+        fabric.exercise(fabric.unheard, "hello?")
+        withKnownIssue {
+            fabric.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix(
+                "A fault no expectation claimed: No handler for request notifier '/actor/quiet/notifier/unheard'")
+                && issue.sourceLocation?.line == step
+        }
+    }
+
+    @Test("an unclaimed fault fails at the next exercise, so it is expected before moving on")
+    func unclaimedFaultFailsAtNextStep() {
+        let fabric = TestFabric { Quiet() }
+        let step = #line + 1
+        fabric.exercise(fabric.unheard, "first")
+        withKnownIssue {
+            fabric.exercise(fabric.requests, "second")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("A fault no expectation claimed")
+                && issue.sourceLocation?.line == step
+        }
+        fabric.finish()
+    }
+
+    @Test("expecting the fault claims it")
+    func expectedFaultPasses() {
+        let fabric = TestFabric { Quiet() }
+        fabric.exercise(fabric.unheard, "hello?")
+        fabric.expectFault(NotifierError.unhandledRequest(fabric.unheard.uri))
+        fabric.exercise(fabric.requests, "next")
+        fabric.finish()
+    }
+
+    @Test("expecting a fault that did not happen fails, naming what is waiting")
+    func missingFaultFails() {
+        let fabric = TestFabric { Quiet() }
+        fabric.exercise(fabric.unheard, "hello?")
+        withKnownIssue {
+            fabric.expectFault(NotifierError.runawayCycle(fabric.unheard.uri, limit: 1))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix("expectFault failed: this fault was not reported: Runaway cycle on")
+                && text.contains("Faults waiting to be claimed:\n  No handler for request notifier")
+        }
+        _ = fabric.expectFaults()
+    }
+
+    @Test("expectFaults claims them all, for the test to check which")
+    func expectFaultsClaimsAll() {
+        let fabric = TestFabric { Quiet() }
+        fabric.exercise(fabric.unheard, "one")
+        let faults = fabric.expectFaults()
+        #expect(faults.compactMap { $0 as? NotifierError } == [.unhandledRequest(fabric.unheard.uri)])
+        fabric.exercise(fabric.unheard, "two")
+        #expect(fabric.expectFaults().count == 1)
+        #expect(fabric.expectFaults().isEmpty)
+        #expect(fabric.faults.count == 2)
+    }
+
+    @Test("releasing the fabric without finishing runs the same checks")
+    func releaseIsABackstop() {
+        withKnownIssue {
+            let fabric = TestFabric { Quiet() }
+            fabric.exercise(fabric.unheard, "hello?")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("A fault no expectation claimed")
+        }
+    }
+}
+
+@Suite("Exhaustive fabrics")
+struct ExhaustivityTests {
+    @Test("every notification under an exhaustive prefix must be accounted for by the end")
+    func unaccountedNotificationsFail() {
+        let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
+        fabric.exercise(fabric.requests, "hi")
+        fabric.expect(contains: ["heard hi"])
+        withKnownIssue {
+            fabric.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("finish(): exhaustive under /actor/quiet failed")
+                && text.contains("Not accounted for:\n  #3 /actor/quiet/notifier/said <event>: and again hi")
+                && !text.contains("Not accounted for:\n  #1")
+        }
+    }
+
+    @Test("a test that accounts for everything passes, its own input included")
+    func accountedEverything() {
+        let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
+        fabric.exercise(fabric.requests, "hi")
+        fabric.expect(inOrder: ["heard hi", "and again hi"])
+        fabric.finish()
+    }
+
+    @Test("notifications outside the exhaustive prefixes need no expectation")
+    func otherActorsAreFree() {
+        let fabric = TestFabric(exhaustive: ["/actor/elsewhere"]) { Quiet() }
+        fabric.exercise(fabric.requests, "hi")
+        fabric.finish()
+    }
+}
