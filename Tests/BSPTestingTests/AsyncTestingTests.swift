@@ -51,7 +51,7 @@ struct AsyncTestingTests {
         }
 
         await app.expectEventually(inOrder: ["<event>: 1 [queued]", "<event>: 2 [queued]", "<event>: 3 [queued]"])
-        await app.expectEventually(count: 3, of: "/actor/service/metronome/notifier/tick")
+        app.expectNothingElse(in: .under("/actor/service/metronome"))
         await service.value
         await consumer.value
     }

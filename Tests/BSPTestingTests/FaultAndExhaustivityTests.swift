@@ -126,3 +126,27 @@ struct ExhaustivityTests {
         fabric.finish()
     }
 }
+
+@Suite("Counting follows the accounting rule")
+struct CountAccountingTests {
+    @Test("expect(count:of:) counts only lines no earlier expectation accounted for")
+    func countsUnaccountedLines() {
+        let fabric = TestFabric { Quiet() }
+        fabric.exercise(fabric.requests, "hi")
+        fabric.expect(contains: ["heard hi"])
+        fabric.expect(count: 1, of: "hi ← #1")  // "and again hi": "heard hi" is accounted for
+        fabric.expectNothingElse()
+    }
+
+    @Test("counting lines already accounted for fails, as the documentation says")
+    func countingAccountedLinesFails() {
+        let fabric = TestFabric { Quiet() }
+        fabric.exercise(fabric.requests, "hi")
+        fabric.expect(inOrder: ["heard hi", "and again hi"])
+        withKnownIssue {
+            fabric.expect(count: 2, of: "hi")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("✗ expected 2 lines, found 0")
+        }
+    }
+}

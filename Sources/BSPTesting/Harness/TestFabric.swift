@@ -262,14 +262,14 @@ public final class TestFabric<System> {
             at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Expects exactly `count` lines to contain `text`, and accounts for them.
+    /// Expects exactly `count` lines not yet accounted for to contain `text`, and accounts for them.
     public func expect(
         count: Int,
         of text: String,
         in filter: TranscriptFilter = .all,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let lines = transcript.lines(in: filter)
+        let lines = unaccountedLines(in: filter)
         let result = TranscriptMatcher.count(count, of: text, in: lines)
         let report = MatchReport(
             title: "expect(count: \(count), of:)", filter: filter, results: [result], unexpected: [])
@@ -303,7 +303,7 @@ public final class TestFabric<System> {
 
     /// Whether `expect(count:of:)` would pass now, without reporting or accounting.
     func wouldPass(count: Int, of text: String, in filter: TranscriptFilter) -> Bool {
-        TranscriptMatcher.count(count, of: text, in: transcript.lines(in: filter)).isSatisfied
+        TranscriptMatcher.count(count, of: text, in: unaccountedLines(in: filter)).isSatisfied
     }
 
     func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
