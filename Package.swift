@@ -33,8 +33,12 @@ let package = Package(
         .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore", "trail-writer"]),
         // A child process for the crash test of the file store: it writes until it is killed.
         .executableTarget(name: "trail-writer", dependencies: ["BSPCore"], path: "Tests/TrailWriter"),
+        // A program that uses BSPTesting outside any test framework, for the test that its failed
+        // expectations stop it.
+        .executableTarget(
+            name: "loose-expectation", dependencies: ["BSPTesting", "BSPCore"], path: "Tests/LooseExpectation"),
         .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting"]),
-        .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore"]),
+        .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore", "loose-expectation"]),
         // The code of the README and the DocC articles, compiled and run (.ci/doc-examples.py).
         .testTarget(
             name: "DocumentationTests", dependencies: ["BSPTesting", "BSPCore", "BSPDiagrams"],
