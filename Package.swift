@@ -51,7 +51,9 @@ let package = Package(
             dependencies: [
                 "account-app", "location-button", "tamagotchi", "player-controls", "bsp-diagram", "BSPCore",
                 "BSPDiagrams", "BSPTesting",
-            ]
+            ],
+            // Golden transcripts, read from the source tree by the tests that compare with them.
+            exclude: ["__Transcripts__"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -29,6 +29,16 @@ struct LocationButtonTests {
         #expect(app.faults.isEmpty)
     }
 
+    @Test func theWholeRunOfATapMatchesItsGoldenTranscript() throws {
+        let app = try TestFabric(exhaustive: ["/actor/presentation"]) { try LocationApp { Self.opera } }
+
+        app.exercise(app.presentation.events, .showLocationRequested)
+
+        app.expectTranscript(matchesGolden: "tap-presents-the-location")
+        app.expect(contains: ["present(Opera House"])
+        app.finish()
+    }
+
     @Test func withoutAFixThePresentationShowsTheError() throws {
         let app = try TestFabric { try LocationApp { nil } }
 
