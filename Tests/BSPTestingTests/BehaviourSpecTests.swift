@@ -53,9 +53,125 @@ struct BehaviourSpecTests {
                 .then(model: Controls.Model(visible: false), effects: [.show, .scheduleHide(seconds: 5)])
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("model:\n  expected: Model(visible: false)\n    actual: Model(visible: true)")
-                && text.contains("  = show\n  − scheduleHide(seconds: 5)\n  + scheduleHide(seconds: 4)")
+            return text.contains("model (− expected, + actual):\n  Model(\n−   visible: false\n+   visible: true\n  )")
+                && text.contains("  .show\n− .scheduleHide(seconds: 5)\n+ .scheduleHide(seconds: 4)")
                 && issue.sourceLocation?.fileName == "BehaviourSpecTests.swift"
         }
+    }
+}
+
+/// A game whose model nests values, for the structural diff.
+enum Game {
+    struct Player: Equatable {
+        var name: String
+        var score: Int
+        var badges: [String]
+    }
+    struct Model: Equatable {
+        var level = 1
+        var player = Player(name: "Ada", score: 0, badges: [])
+        var status = Status.playing(round: 1)
+    }
+    enum Status: Equatable {
+        case playing(round: Int)
+        case over
+    }
+    enum Event { case scored(Int), levelUp }
+    enum Effect: Equatable {
+        case play(sound: String)
+        case save
+        case celebrate(name: String, points: Int)
+    }
+
+    static func evaluate(_ model: Model, _ event: Event) -> (model: Model, effects: [Effect]) {
+        var model = model
+        switch event {
+        case .scored(let points):
+            model.player.score += points
+            model.player.badges.append("scorer")
+            return (model, [.play(sound: "ding"), .celebrate(name: model.player.name, points: points), .save])
+        case .levelUp:
+            model.level += 1
+            model.status = .playing(round: model.level)
+            return (model, [.save])
+        }
+    }
+}
+
+@Suite("Given/when/then failures")
+struct BehaviourSpecFailureTests {
+    let spec = BehaviourSpec(Game.evaluate)
+
+    private func failure(_ body: () -> Void) -> String {
+        let text = Locked("")
+        withKnownIssue {
+            body()
+        } matching: { issue in
+            text.withLock { $0 = issue.comments.map(\.rawValue).joined() }
+            return true
+        }
+        return text.withLock { $0 }
+    }
+
+    @Test("only the fields that differ are shown, nested ones under their path, with short type names")
+    func nestedFields() {
+        let text = failure {
+            spec.given(Game.Model()).when(.scored(10), .levelUp)
+                .then(
+                    model: Game.Model(
+                        level: 2, player: Game.Player(name: "Ada", score: 12, badges: ["scorer"]),
+                        status: .playing(round: 3)),
+                    effects: [.play(sound: "ding"), .celebrate(name: "Ada", points: 10), .save, .save])
+        }
+        #expect(
+            text.contains(
+                """
+                model (− expected, + actual):
+                  Model(
+                    player: Player(
+                −     score: 12
+                +     score: 10
+                    )
+                    status: .playing(
+                −     round: 3
+                +     round: 2
+                    )
+                  )
+                """))
+        #expect(!text.contains("level"))
+        #expect(!text.contains("name: \"Ada\", score"))
+        #expect(!text.contains("BSPTestingTests."))
+    }
+
+    @Test("one missing effect is one removal: the rest stay aligned")
+    func effectsAlignAsADiff() {
+        let text = failure {
+            spec.given(Game.Model()).when(.scored(5))
+                .then(
+                    model: Game.Model(player: Game.Player(name: "Ada", score: 5, badges: ["scorer"])),
+                    effects: [.play(sound: "ding"), .play(sound: "fanfare"), .celebrate(name: "Ada", points: 5), .save])
+        }
+        #expect(
+            text.hasSuffix(
+                """
+                effects (− expected and missing, + actual and extra):
+                  .play(sound: "ding")
+                − .play(sound: "fanfare")
+                  .celebrate(name: "Ada", points: 5)
+                  .save
+
+                """))
+        #expect(!text.contains("model ("))
+    }
+
+    @Test("collections in the model are compared element by element")
+    func collectionField() {
+        let text = failure {
+            spec.given(Game.Model()).when(.scored(1))
+                .then(
+                    model: Game.Model(player: Game.Player(name: "Ada", score: 1, badges: ["first", "scorer"])),
+                    effects: [.play(sound: "ding"), .celebrate(name: "Ada", points: 1), .save])
+        }
+        #expect(text.contains("      badges: [\n−       \"first\"\n        \"scorer\"\n      ]"))
     }
 }

@@ -74,26 +74,21 @@ extension BehaviourSpec.When where Model: Equatable, Effect: Equatable {
     ) {
         var problems: [String] = []
         if model != expectedModel {
-            problems.append("model:\n  expected: \(expectedModel)\n    actual: \(model)")
+            let lines = StructuralDiff.lines(expected: expectedModel, actual: model)
+            // Equal by `==` yet dumped alike (a custom `==`): show both whole.
+            problems.append(
+                "model (− expected, + actual):\n"
+                    + (lines.isEmpty
+                        ? "− \(ValueDump.line(expectedModel))\n+ \(ValueDump.line(model))"
+                        : lines.joined(separator: "\n")))
         }
         if effects != expectedEffects {
-            problems.append("effects:\n" + EffectsDiff.render(expected: expectedEffects, actual: effects))
+            let diff = LineDiff(from: expectedEffects.map(ValueDump.line), to: effects.map(ValueDump.line))
+            problems.append("effects (− expected and missing, + actual and extra):\n" + diff.rendered { $0 })
         }
         guard !problems.isEmpty else { return }
         TestFailure.record(
             "then(model:effects:) failed.\n" + problems.joined(separator: "\n"),
             at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-}
-
-/// Renders two lists of effects side by side, marking where they differ.
-enum EffectsDiff {
-    static func render<Effect: Equatable>(expected: [Effect], actual: [Effect]) -> String {
-        (0..<max(expected.count, actual.count)).map { index in
-            let wanted = index < expected.count ? "\(expected[index])" : "(none)"
-            let got = index < actual.count ? "\(actual[index])" : "(none)"
-            let same = index < expected.count && index < actual.count && expected[index] == actual[index]
-            return same ? "  = \(got)" : "  − \(wanted)\n  + \(got)"
-        }.joined(separator: "\n")
     }
 }
