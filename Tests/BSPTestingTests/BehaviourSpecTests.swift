@@ -76,7 +76,10 @@ enum Game {
         case playing(round: Int)
         case over
     }
-    enum Event { case scored(Int), levelUp }
+    enum Event {
+        case scored(Int)
+        case levelUp
+    }
     enum Effect: Equatable {
         case play(sound: String)
         case save
