@@ -126,6 +126,12 @@ public struct AuditRecord: Sendable {
         origin.notifier.path
     }
 
+    /// The notification itself, for a record whose text waits to be rendered (a value of a
+    /// `Sendable` type): what typed test expectations compare. `nil` once rendered.
+    package var unrenderedNotification: Any? {
+        if case .unrendered(let notification) = text { notification.value } else { nil }
+    }
+
     /// Whether the notification's text is rendered already.
     var isRendered: Bool {
         if case .rendered = text { true } else { false }

@@ -13,6 +13,8 @@ final class TestRecorder: AuditStore {
     private struct State {
         var ended = false
         var faults: [any Error] = []
+        /// The notifications of `Sendable` value types, by sequence number, for typed expectations.
+        var notifications: [UInt64: Any] = [:]
         /// Faults no expectation has claimed yet, each with the step it arose in.
         var unclaimed: [(fault: any Error, step: SourceContext)] = []
         /// The step running now: the test's last exercise, or the fabric's creation.
@@ -27,8 +29,22 @@ final class TestRecorder: AuditStore {
     }
 
     func record(_ record: AuditRecord) {
+        let notification = record.unrenderedNotification
+        let sequence = record.sequence
         store.record(record)
-        if state.withLock({ $0.ended }) {
+        let capacity = store.capacity
+        let ended = state.withLock { state in
+            if let notification {
+                state.notifications[sequence] = notification
+                // Bounded like the store: past twice its capacity, forget what it has forgotten.
+                if state.notifications.count > 2 * capacity {
+                    let oldest = sequence >= UInt64(capacity) ? sequence - UInt64(capacity) : 0
+                    state.notifications = state.notifications.filter { $0.key > oldest }
+                }
+            }
+            return state.ended
+        }
+        if ended {
             TestFailure.recordLate(
                 "A notification arrived after its test ended: \(record) (on \(record.notifier)). Something the "
                     + "test started — a task, a timer, a callback — outlived it.",
@@ -52,6 +68,12 @@ final class TestRecorder: AuditStore {
                 at: step,
                 wasSwiftTesting: wasSwiftTesting)
         }
+    }
+
+    /// The notification that the record `sequence` was made of, if it is a value of a
+    /// `Sendable` type.
+    func notification(_ sequence: UInt64) -> Any? {
+        state.withLock { $0.notifications[sequence] }
     }
 
     /// Marks the start of a step of the test, where the faults that arise from now on belong.

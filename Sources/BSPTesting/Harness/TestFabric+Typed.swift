@@ -1,0 +1,78 @@
+import BSPCore
+
+extension TestFabric {
+    /// Expects `expected` on `notifier`, in exactly one line not yet accounted for, and
+    /// accounts for it: the compiler checks the notification, so renaming a case breaks the
+    /// test where it is written rather than when it runs.
+    ///
+    /// ```swift
+    /// app.exercise(app.presentation.events, .showLocationRequested)
+    /// app.expect(app.presentation.requests, .present(opera))
+    /// ```
+    ///
+    /// Notifications are compared as they were sent. Only values are kept for that — the
+    /// notifications of a `Sendable` type that are not objects (see `RenderingRule`); an object
+    /// is kept as its text, and a typed expectation of one fails saying so.
+    public func expect<Notifier: ExpectableNotifier>(
+        _ notifier: Notifier,
+        _ expected: Notifier.Notification,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) where Notifier.Notification: Equatable & Sendable {
+        expect(
+            on: notifier.uri, described: ValueDump.line(expected), as: Notifier.Notification.self,
+            where: { $0 == expected },
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Expects a notification on `notifier` that `matches` accepts — a case, and a predicate on
+    /// its payload — in exactly one line not yet accounted for, and accounts for it.
+    ///
+    /// ```swift
+    /// app.expect(app.service.events, "a location near Sydney") { event in
+    ///     guard case .locationResolved(let place) = event else { return false }
+    ///     return abs(place.latitude + 33.86) < 0.1
+    /// }
+    /// ```
+    public func expect<Notifier: ExpectableNotifier>(
+        _ notifier: Notifier,
+        _ description: String,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        where matches: (Notifier.Notification) -> Bool
+    ) where Notifier.Notification: Sendable {
+        expect(
+            on: notifier.uri, described: description, as: Notifier.Notification.self, where: matches,
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func expect<Notification>(
+        on uri: NotifierURI,
+        described description: String,
+        as type: Notification.Type,
+        where matches: (Notification) -> Bool,
+        at location: SourceContext
+    ) {
+        let filter = TranscriptFilter.notifier(uri)
+        let lines = unaccountedLines(in: filter)
+        var kept = 0
+        let hits = lines.filter { line in
+            guard let notification = recorder.notification(line.sequence) as? Notification else { return false }
+            kept += 1
+            return matches(notification)
+        }
+        let outcome: ExpectationResult.Outcome
+        switch hits.count {
+        case 0: outcome = .missing(closest: TranscriptMatcher.closest(to: description, in: lines))
+        case 1: outcome = .matched(hits[0])
+        default: outcome = .ambiguous(hits)
+        }
+        let note =
+            kept < lines.count
+            ? " (\(lines.count - kept) of the \(lines.count) lines on it are objects or non-Sendable, kept only as text)"
+            : ""
+        conclude(
+            MatchReport(
+                title: "expect(\(uri.path), …)\(note)", filter: filter,
+                results: [ExpectationResult(text: description, outcome: outcome)], unexpected: []),
+            at: location)
+    }
+}

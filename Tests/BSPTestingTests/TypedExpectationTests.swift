@@ -1,0 +1,102 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+/// A thermostat: asked for a temperature, it reports the reading and, past a limit, an alarm.
+private final class Thermostat: UniqueActor {
+    static let uri: ActorURI = "/actor/service/thermostat"
+
+    enum Request: Equatable, Sendable {
+        case read(room: String)
+    }
+
+    enum Event: Equatable, Sendable {
+        case reading(room: String, celsius: Double)
+        case alarm(room: String)
+    }
+
+    let requests = RequestNotifier<Request, Void>(of: Thermostat.self)
+    let events = EventNotifier<Event>(of: Thermostat.self)
+    var temperatures: [String: Double] = ["kitchen": 21.5, "attic": 41]
+
+    init() {
+        requests.handle(by: self) { thermostat, request in
+            guard case .read(let room) = request else { return }
+            let celsius = thermostat.temperatures[room] ?? 0
+            thermostat.events.emit(.reading(room: room, celsius: celsius))
+            if celsius > 40 {
+                thermostat.events.emit(.alarm(room: room))
+            }
+        }
+    }
+}
+
+@Suite("Typed expectations")
+struct TypedExpectationTests {
+    private func failure(_ body: () -> Void) -> String {
+        let text = Locked("")
+        withKnownIssue {
+            body()
+        } matching: { issue in
+            text.withLock { $0 = issue.comments.map(\.rawValue).joined() }
+            return true
+        }
+        return text.withLock { $0 }
+    }
+
+    @Test("an Equatable notification on a notifier, checked by the compiler, accounted for")
+    func equatablePayload() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        fabric.expect(fabric.events, .reading(room: "attic", celsius: 41))
+        fabric.expect(fabric.events.port, .alarm(room: "attic"))
+        fabric.expectNothingElse()
+    }
+
+    @Test("a case and a predicate on its payload")
+    func caseAndPredicate() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "kitchen"))
+        fabric.expect(fabric.events, "a comfortable reading") { event in
+            guard case .reading(_, let celsius) = event else { return false }
+            return (18...24).contains(celsius)
+        }
+        fabric.expectNothingElse()
+    }
+
+    @Test("a miss fails with the transcript failure text, naming the closest line")
+    func missFailsLikeSubstrings() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "kitchen"))
+        let text = failure { fabric.expect(fabric.events, .reading(room: "kitchen", celsius: 22)) }
+        #expect(text.hasPrefix("expect(/actor/service/thermostat/notifier/event, …) failed (on "))
+        #expect(text.contains(#"[1] ".reading(room: \"kitchen\", celsius: 22.0)" ✗ not found; closest: #2"#))
+        #expect(text.contains("Transcript ("))
+    }
+
+    @Test("a typed expectation looks only at lines not yet accounted for, like the substring ones")
+    func accountingIsShared() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        fabric.expect(contains: ["alarm(room: \"attic\")"])
+        let text = failure { fabric.expect(fabric.events, .alarm(room: "attic")) }
+        #expect(text.contains("✗ not found"))
+    }
+
+    @Test("two matching lines are ambiguous")
+    func ambiguous() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        let text = failure { fabric.expect(fabric.events, .alarm(room: "attic")) }
+        #expect(text.contains("✗ ambiguous: matches 2 lines"))
+    }
+
+    @Test("the request a test sent is its own input, already accounted for")
+    func requests() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        let text = failure { fabric.expect(fabric.requests, .read(room: "attic")) }
+        #expect(text.contains("✗ not found"))
+    }
+}
