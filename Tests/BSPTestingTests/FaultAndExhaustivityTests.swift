@@ -20,12 +20,12 @@ private final class Quiet: UniqueActor {
 @Suite("Faults fail tests unless expected")
 struct FaultExpectationTests {
     @Test("a fault nobody expects fails the test at the step that caused it, when the fabric finishes")
-    func unexpectedFaultFails() {
+    func unexpectedFaultFails() async {
         let fabric = TestFabric { Quiet() }
         let step = #line + 1
         fabric.exercise(fabric.unheard, "hello?")
-        withKnownIssue {
-            fabric.finish()
+        await withKnownIssue {
+            await fabric.finish()
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.hasPrefix(
@@ -35,7 +35,7 @@ struct FaultExpectationTests {
     }
 
     @Test("an unclaimed fault fails at the next exercise, so it is expected before moving on")
-    func unclaimedFaultFailsAtNextStep() {
+    func unclaimedFaultFailsAtNextStep() async {
         let fabric = TestFabric { Quiet() }
         let step = #line + 1
         fabric.exercise(fabric.unheard, "first")
@@ -45,16 +45,16 @@ struct FaultExpectationTests {
             issue.comments.map(\.rawValue).joined().contains("A fault no expectation claimed")
                 && issue.sourceLocation?.line == step
         }
-        fabric.finish()
+        await fabric.finish()
     }
 
     @Test("expecting the fault claims it")
-    func expectedFaultPasses() {
+    func expectedFaultPasses() async {
         let fabric = TestFabric { Quiet() }
         fabric.exercise(fabric.unheard, "hello?")
         fabric.expectFault(NotifierError.unhandledRequest(fabric.unheard.uri))
         fabric.exercise(fabric.requests, "next")
-        fabric.finish()
+        await fabric.finish()
     }
 
     @Test("expecting a fault that did not happen fails, naming what is waiting")
@@ -97,12 +97,12 @@ struct FaultExpectationTests {
 @Suite("Exhaustive fabrics")
 struct ExhaustivityTests {
     @Test("every notification under an exhaustive prefix must be accounted for by the end")
-    func unaccountedNotificationsFail() {
+    func unaccountedNotificationsFail() async {
         let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
         fabric.exercise(fabric.requests, "hi")
         fabric.expect(contains: ["heard hi"])
-        withKnownIssue {
-            fabric.finish()
+        await withKnownIssue {
+            await fabric.finish()
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("finish(): exhaustive under /actor/quiet failed")
@@ -112,18 +112,18 @@ struct ExhaustivityTests {
     }
 
     @Test("a test that accounts for everything passes, its own input included")
-    func accountedEverything() {
+    func accountedEverything() async {
         let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
         fabric.exercise(fabric.requests, "hi")
         fabric.expect(inOrder: ["heard hi", "and again hi"])
-        fabric.finish()
+        await fabric.finish()
     }
 
     @Test("notifications outside the exhaustive prefixes need no expectation")
-    func otherActorsAreFree() {
+    func otherActorsAreFree() async {
         let fabric = TestFabric(exhaustive: ["/actor/elsewhere"]) { Quiet() }
         fabric.exercise(fabric.requests, "hi")
-        fabric.finish()
+        await fabric.finish()
     }
 }
 
@@ -148,5 +148,64 @@ struct CountAccountingTests {
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("✗ expected 2 lines, found 0")
         }
+    }
+}
+
+/// A Service whose queue is consumed slowly, and whose lookups take a while.
+private final class Slow: Sendable {
+    let queue = QueuedNotifier<Int>(of: "/actor/service/slow", named: "queue")
+    let lookups = AsyncRequestNotifier<String, Int>(of: "/actor/service/slow", named: "lookup")
+    let handled = Locked<[Int]>([])
+
+    init() {
+        lookups.handle(by: self) { _, text in
+            try? await Task.sleep(for: .milliseconds(50))
+            return text.count
+        }
+    }
+
+    func consume(delay: Duration) async {
+        try? await queue.consume { value in
+            try? await Task.sleep(for: delay)
+            self.handled.withLock { $0.append(value) }
+        }
+    }
+}
+
+@Suite("Finishing waits for the system to settle")
+struct FinishTests {
+    @Test("finish() returns once queued notifications are consumed and requests answered")
+    func waitsForQueuesAndRequests() async {
+        let fabric = TestFabric { Slow() }
+        let consumer = Task { [slow = fabric.system] in await slow.consume(delay: .milliseconds(20)) }
+        for value in 1...3 { fabric.system.queue.send(value) }
+        let lookup = Task { [lookups = fabric.system.lookups] in try? await lookups.send("hello") }
+
+        // Generous: a test run in parallel with others may wait long for a thread.
+        await fabric.finish(timeout: .seconds(60))
+
+        #expect(fabric.system.handled.withLock { $0 } == [1, 2, 3])
+        #expect(await lookup.value == 5)
+        consumer.cancel()
+        await consumer.value
+    }
+
+    @Test("what is still running after the timeout fails the test, by name")
+    func namesWhatIsStillRunning() async {
+        let fabric = TestFabric { Slow() }
+        fabric.system.queue.send(1)
+        fabric.system.queue.send(2)
+        await withKnownIssue {
+            await fabric.finish(timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "the system had not settled after 0.05 seconds; still running:\n"
+                    + "  notifications queued on /actor/service/slow/notifier/queue (×2)")
+        }
+        // Consumed at last, the queue settles, and the test ends clean.
+        let consumer = Task { [slow = fabric.system] in await slow.consume(delay: .zero) }
+        await fabric.finish(timeout: .seconds(60))
+        consumer.cancel()
+        await consumer.value
     }
 }

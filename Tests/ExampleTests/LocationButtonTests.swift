@@ -29,14 +29,14 @@ struct LocationButtonTests {
         #expect(app.faults.isEmpty)
     }
 
-    @Test func theWholeRunOfATapMatchesItsGoldenTranscript() throws {
+    @Test func theWholeRunOfATapMatchesItsGoldenTranscript() async throws {
         let app = try TestFabric(exhaustive: ["/actor/presentation"]) { try LocationApp { Self.opera } }
 
         app.exercise(app.presentation.events, .showLocationRequested)
 
         app.expectTranscript(matchesGolden: "tap-presents-the-location")
         app.expect(contains: ["present(Opera House"])
-        app.finish()
+        await app.finish()
     }
 
     @Test func withoutAFixThePresentationShowsTheError() throws {

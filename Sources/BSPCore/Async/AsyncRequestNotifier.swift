@@ -130,6 +130,10 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         let reply = await AsyncRequestNesting.$depth.withValue(depth + 1) { () async -> Reply in
             guard audit.isEnabled else { return await body(owner, request) }
             let frame = record(request, delivery: .delivered)
+            // Counted while the handler runs, for a test that waits for its system to settle.
+            let work = "asynchronous requests on \(uri.path)"
+            audit.pendingWork.begin(work)
+            defer { audit.pendingWork.end(work) }
             return await frame.carry { await body(owner, request) }
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }

@@ -120,11 +120,13 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
                 return (.bufferFull(uri), nil)
             case .keepingNewest(let count) where state.buffer.count >= max(1, count):
                 record(state.buffer.removeFirst(), delivery: .dropped)
+                trackPending(ended: 1)
                 fault = .bufferFull(uri)
             default:
                 break
             }
             let item = Item(notification: notification, frame: record(notification, delivery: .queued))
+            trackPending(begun: 1)
             if let waiting = state.waiting {
                 state.waiting = nil
                 return (fault, (waiting, item))
@@ -134,6 +136,14 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         }
         handOver.map { waiting, item in waiting.resume(returning: item) }
         fault.map(audit.reportFault)
+    }
+
+    /// Counts notifications waiting in the queue or being consumed, for a test to wait on.
+    private func trackPending(begun: Int = 0, ended: Int = 0) {
+        guard audit.isEnabled else { return }
+        let name = "notifications queued on \(uri.path)"
+        for _ in 0..<begun { audit.pendingWork.begin(name) }
+        audit.pendingWork.end(name, count: ended)
     }
 
     /// Ends the queue: the consumer receives what is waiting, then ``consume(isolation:_:)``
@@ -171,6 +181,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             } else {
                 await handle(item.notification)
             }
+            trackPending(ended: 1)
         }
     }
 
@@ -213,6 +224,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// `queued` record, and reports the loss once.
     private func abandon(_ items: [Item]) {
         guard !items.isEmpty else { return }
+        trackPending(ended: items.count)
         for item in items {
             record(item, delivery: .undelivered)
         }

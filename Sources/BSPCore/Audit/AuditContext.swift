@@ -41,6 +41,8 @@ public final class AuditContext: Sendable {
 
     /// The notifiers created in this context, for live drawings.
     let inventory = NotifierInventory()
+    /// The asynchronous work under way in this context, for tests that wait for it to settle.
+    package let pendingWork = PendingWork()
     private let faultHandler: @Sendable (any Error) -> Void
     private let lastSequence = AtomicCounter()
     private let activeScopes = Locked<[ActorURI]>([])

@@ -38,6 +38,8 @@ public final class ScopeLifecycle {
     private var stacks: [ScopeStack] = []
     /// The scope's URI, once it is on a stack.
     var scope: ActorURI?
+    /// The context of the stack the scope was pushed onto.
+    private var stackContext: AuditContext?
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
@@ -60,6 +62,20 @@ public final class ScopeLifecycle {
             return
         }
         cancellations.append { task.cancel() }
+        trackPending(task)
+    }
+
+    /// Counts `task` as work under way in the context of the stack the scope is on (or the
+    /// current one) until it ends, for a test that waits for its system to settle.
+    private func trackPending<Success, Failure>(_ task: Task<Success, Failure>) {
+        let context = stackContext ?? AuditContext.current
+        guard context.isEnabled else { return }
+        let work = "tasks owned by \(scope?.path ?? "a scope not yet pushed")"
+        context.pendingWork.begin(work)
+        Task.detached {
+            _ = await task.result
+            context.pendingWork.end(work)
+        }
     }
 
     /// Keeps `stack`, a stack the scope holds for a sub-flow, until the scope deactivates; then
@@ -120,6 +136,7 @@ public final class ScopeLifecycle {
 
     /// Joins the bound notifiers to the context of the stack the scope was pushed onto.
     func joinBoundNotifiers(to context: AuditContext) {
+        stackContext = context
         for bound in boundNotifiers {
             bound.notifier?.join(context)
         }

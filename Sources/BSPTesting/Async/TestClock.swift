@@ -6,10 +6,16 @@ import BSPCore
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let ticker = TickService(clock: clock)      // sleeps with `try await clock.sleep(for: .seconds(1))`
-/// clock.advance(by: .seconds(3))              // three ticks are due
-/// await app.expectEventually(count: 3, of: "<event>: tick")
+/// let ticker = Task { await ticks(on: clock) }    // sleeps one second in a loop, then ticks
+/// await clock.advance(by: .seconds(3))            // three ticks are due, and have run
+/// app.expect(count: 3, of: "<event>: tick")
 /// ```
+///
+/// ``advance(by:)`` moves time forward one due sleeper at a time, in time order: it wakes
+/// those due at the earliest deadline, lets the woken tasks run — so that one which sleeps
+/// again within the window is woken again — and goes on to the next, until the window is
+/// spent. ``run(timeout:)`` advances until no sleeper is left. For tests that do not care
+/// about time, an ``ImmediateClock`` never waits at all.
 public final class TestClock: Clock, Sendable {
     /// A point on the test clock: how far it has been advanced.
     public struct Instant: InstantProtocol, Sendable {
@@ -46,6 +52,8 @@ public final class TestClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [Int: Sleeper] = [:]
         var nextID = 0
+        /// Sleepers cancelled before they were registered: they must not wait.
+        var cancelledEarly: Set<Int> = []
     }
 
     private let state = Locked(State())
@@ -68,9 +76,11 @@ public final class TestClock: Clock, Sendable {
 
     /// Suspends until the clock is advanced to `deadline`.
     ///
-    /// - Throws: `CancellationError` if the task is cancelled first.
+    /// - Throws: `CancellationError` if the task is cancelled first, or while it sleeps.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        try Task.checkCancellation()
+        // No check for cancellation first: a task cancelled already, or between such a check
+        // and its registration, takes the same path — the handler below runs at once — and
+        // that path is the one the tests exercise.
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -78,30 +88,83 @@ public final class TestClock: Clock, Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state in
-                    if deadline <= state.now { return true }
+                    if deadline <= state.now || state.cancelledEarly.remove(id) != nil { return true }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume()
+            // Cancelled before the sleeper is registered, the registration must see it.
+            let sleeper = state.withLock { state in
+                let sleeper = state.sleepers.removeValue(forKey: id)
+                if sleeper == nil {
+                    state.cancelledEarly.insert(id)
+                }
+                return sleeper
+            }
+            sleeper?.continuation.resume()
         }
+        state.withLock { _ = $0.cancelledEarly.remove(id) }
         try Task.checkCancellation()
     }
 
-    /// Moves the clock forward, waking every sleeper whose deadline has come, earliest first.
-    public func advance(by duration: Duration) {
-        let due = state.withLock { state in
-            state.now = state.now.advanced(by: max(.zero, duration))
-            let due = state.sleepers.filter { $0.value.deadline <= state.now }.sorted {
-                $0.value.deadline < $1.value.deadline
+    /// Moves the clock forward by `duration`: wakes, in time order, every sleeper due within
+    /// it — including those that sleep again within it — letting each one's work run before
+    /// going on, and returns once the window is spent and the woken tasks have run.
+    public func advance(by duration: Duration) async {
+        let target = now.advanced(by: max(.zero, duration))
+        while wakeEarliest(notAfter: target) != nil {
+            await Self.letWokenTasksRun()
+        }
+        state.withLock { $0.now = max($0.now, target) }
+        await Self.letWokenTasksRun()
+    }
+
+    /// Advances until no task sleeps on the clock: every sleeper is woken in time order, and
+    /// the work it does runs. A task that sleeps again and again keeps the clock going; after
+    /// `timeout` of real time the clock stops, and the sleepers still there are returned.
+    ///
+    /// - Returns: How many sleepers were left when the clock stopped: 0 unless it timed out.
+    @discardableResult
+    public func run(timeout: Duration = .seconds(5)) async -> Int {
+        let stop = ContinuousClock.now + timeout
+        while ContinuousClock.now < stop {
+            let earliest = state.withLock { $0.sleepers.values.map(\.deadline).min() }
+            guard let earliest else {
+                await Self.letWokenTasksRun()
+                if sleepers == 0 { return 0 }
+                continue
             }
-            for (id, _) in due { state.sleepers[id] = nil }
-            return due.map(\.value.continuation)
+            _ = wakeEarliest(notAfter: earliest)
+            await Self.letWokenTasksRun()
+        }
+        return sleepers
+    }
+
+    /// Moves the clock to the earliest deadline not after `limit` and wakes every sleeper due
+    /// then; `nil` when none is due by `limit`.
+    private func wakeEarliest(notAfter limit: Instant) -> Instant? {
+        let (deadline, due) = state.withLock { state -> (Instant?, [CheckedContinuation<Void, Never>]) in
+            guard let earliest = state.sleepers.values.map(\.deadline).min(), earliest <= limit else {
+                return (nil, [])
+            }
+            state.now = max(state.now, earliest)
+            let due = state.sleepers.filter { $0.value.deadline <= earliest }
+            for id in due.keys { state.sleepers[id] = nil }
+            return (earliest, due.sorted { $0.key < $1.key }.map(\.value.continuation))
         }
         for continuation in due {
             continuation.resume()
+        }
+        return deadline
+    }
+
+    /// Lets tasks woken just now run until they suspend again: enough turns of the executor
+    /// for a woken task to do its work and sleep again, or end.
+    static func letWokenTasksRun() async {
+        for _ in 0..<100 {
+            await Task.yield()
         }
     }
 }

@@ -1,12 +1,15 @@
 import BSPCore
 
 extension TestFabric {
-    /// Ends the test's checks: fails for every fault no expectation claimed and, when the
+    /// Waits until the system has settled — no notification waiting in a queue or being
+    /// consumed, no asynchronous request being handled, no task a scope owns still running —
+    /// then ends the test's checks: fails for every fault no expectation claimed and, when the
     /// fabric is exhaustive, for every notification under its prefixes that no expectation
-    /// accounted for.
+    /// accounted for. What is still running after `timeout` fails the test, by name.
     ///
-    /// Releasing the fabric runs the same checks if the test did not call this, reporting at
-    /// the line that made the fabric; call it to have them reported where the test ends.
+    /// Releasing the fabric runs the same checks (without waiting) if the test did not call
+    /// this, reporting at the line that made the fabric; call it to have them reported where
+    /// the test ends.
     ///
     /// Exhaustivity is chosen per fabric, for the actors under test, because a fabric usually
     /// holds a whole system: a test of the Behaviour's answer to a tap should not have to
@@ -17,12 +20,25 @@ extension TestFabric {
     /// let app = try TestFabric(exhaustive: ["/actor/presentation"]) { try LocationApp() }
     /// app.exercise(app.presentation.events, .showLocationRequested)
     /// app.expect(contains: ["present(Sydney"])
-    /// app.finish()   // fails if the presentation was told anything else
+    /// await app.finish()   // fails if the presentation was told anything else
     /// ```
-    public func finish(
+    nonisolated(nonsending) public func finish(
+        timeout: Duration = .seconds(5),
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        check(at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+    ) async {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        let deadline = ContinuousClock.now + timeout
+        while !audit.pendingWork.descriptions.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        let running = audit.pendingWork.descriptions
+        if !running.isEmpty {
+            TestFailure.record(
+                "finish(): the system had not settled after \(timeout); still running:\n"
+                    + running.map { "  \($0)\n" }.joined(),
+                at: location)
+        }
+        check(at: location)
     }
 
     /// The end-of-test checks, reported at `location`.
