@@ -45,7 +45,7 @@ let package = Package(
             path: "Tests/DocumentationTests/Core"),
         .testTarget(
             name: "TestingDocumentationTests", dependencies: ["BSPTesting", "BSPCore"],
-            path: "Tests/DocumentationTests/Testing"),
+            path: "Tests/DocumentationTests/Testing", exclude: ["__Transcripts__"]),
         .testTarget(
             name: "ExampleTests",
             dependencies: [

@@ -105,7 +105,7 @@ struct ExhaustivityTests {
             await fabric.finish()
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("finish(): exhaustive under /actor/quiet failed")
+            return text.contains("finish(): exhaustive failed (under /actor/quiet)")
                 && text.contains("Not accounted for:\n  #3 /actor/quiet/notifier/said <event>: and again hi")
                 && !text.contains("Not accounted for:\n  #1")
         }

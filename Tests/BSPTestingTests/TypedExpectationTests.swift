@@ -99,4 +99,18 @@ struct TypedExpectationTests {
         let text = failure { fabric.expect(fabric.requests, .read(room: "attic")) }
         #expect(text.contains("✗ not found"))
     }
+
+    @Test("a notification the trail kept only as text is compared by its text; a predicate cannot read it")
+    func keptAsText() {
+        let fabric = TestFabric { MockActor<Thermostat.Request, Void, Thermostat.Event>("/actor/service/mock") }
+        fabric.system.emit(.alarm(room: "cellar"))
+        fabric.expect(fabric.system.events, .alarm(room: "cellar"))
+        fabric.system.emit(.alarm(room: "attic"))
+        let text = failure {
+            fabric.expect(fabric.system.events, "any alarm") { event in
+                if case .alarm = event { true } else { false }
+            }
+        }
+        #expect(text.contains("(1 of the 1 lines on it were kept only as text, which a predicate cannot read)"))
+    }
 }

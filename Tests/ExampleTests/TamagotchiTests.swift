@@ -81,7 +81,7 @@ struct TamagotchiTests {
         #expect(b.clock.received == [.start(every: .seconds(1)), .stop])
         #expect(b.screen.received.last == .show(Creature(food: 0)))
         b.expect(inOrder: ["show(food 4, HUNGRY)", "show(food 1, HUNGRY)", "show(food 0, DEAD)"])
-        b.expect(count: 1, of: "<request>: stop")
+        b.expect(b.clock.requests, .stop)  // typed: exactly one stop, checked by the compiler
     }
 
     @Test func feedingADeadCreatureIsRefused() {

@@ -4,7 +4,7 @@ extension TestFabric {
     /// Expects a fault equal to `fault` among those no expectation has claimed yet, and claims it.
     ///
     /// A fault fails the test unless the test expects it: a fault that no expectation has
-    /// claimed by the next exercise, or by ``finish(fileID:filePath:line:column:)`` (or the
+    /// claimed by the next exercise, or by ``finish(timeout:fileID:filePath:line:column:)`` (or the
     /// fabric's release), fails the test at the line of the step it arose in.
     ///
     /// ```swift

@@ -53,8 +53,10 @@ extension TestFabric {
         guard !unaccounted.isEmpty else { return }
         let sorted = Dictionary(unaccounted.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
             .values.sorted { $0.index < $1.index }
-        let title = "finish(): exhaustive under \(exhaustivePrefixes.map(\.path).joined(separator: ", "))"
-        conclude(
-            MatchReport(title: title, filter: .all, results: [], unexpected: sorted), at: location)
+        let (title, filter) =
+            exhaustivePrefixes.count == 1
+            ? ("finish(): exhaustive", TranscriptFilter.under(exhaustivePrefixes[0]))
+            : ("finish(): exhaustive under \(exhaustivePrefixes.map(\.path).joined(separator: ", "))", .all)
+        conclude(MatchReport(title: title, filter: filter, results: [], unexpected: sorted), at: location)
     }
 }

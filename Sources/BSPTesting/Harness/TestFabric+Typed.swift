@@ -10,17 +10,18 @@ extension TestFabric {
     /// app.expect(app.presentation.requests, .present(opera))
     /// ```
     ///
-    /// Notifications are compared as they were sent. Only values are kept for that — the
-    /// notifications of a `Sendable` type that are not objects (see `RenderingRule`); an object
-    /// is kept as its text, and a typed expectation of one fails saying so.
+    /// Notifications are compared as they were sent: values as values, when the notifier keeps
+    /// them (the notifications of a `Sendable` type that are not objects, on a notifier made
+    /// with a `Sendable` type); others, which the trail keeps only as text, by their text.
     public func expect<Notifier: ExpectableNotifier>(
         _ notifier: Notifier,
         _ expected: Notifier.Notification,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) where Notifier.Notification: Equatable & Sendable {
+        let text = String(describing: expected)
         expect(
             on: notifier.uri, described: ValueDump.line(expected), as: Notifier.Notification.self,
-            where: { $0 == expected },
+            where: { $0 == expected }, byText: { $0 == text },
             at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -40,7 +41,7 @@ extension TestFabric {
         where matches: (Notifier.Notification) -> Bool
     ) where Notifier.Notification: Sendable {
         expect(
-            on: notifier.uri, described: description, as: Notifier.Notification.self, where: matches,
+            on: notifier.uri, described: description, as: Notifier.Notification.self, where: matches, byText: nil,
             at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -49,15 +50,19 @@ extension TestFabric {
         described description: String,
         as type: Notification.Type,
         where matches: (Notification) -> Bool,
+        byText matchesText: ((String) -> Bool)?,
         at location: SourceContext
     ) {
         let filter = TranscriptFilter.notifier(uri)
         let lines = unaccountedLines(in: filter)
+        let records = transcript.records
         var kept = 0
         let hits = lines.filter { line in
-            guard let notification = recorder.notification(line.sequence) as? Notification else { return false }
-            kept += 1
-            return matches(notification)
+            if let notification = recorder.notification(line.sequence) as? Notification {
+                kept += 1
+                return matches(notification)
+            }
+            return matchesText?(records[line.index].notification) ?? false
         }
         let outcome: ExpectationResult.Outcome
         switch hits.count {
@@ -66,8 +71,8 @@ extension TestFabric {
         default: outcome = .ambiguous(hits)
         }
         let note =
-            kept < lines.count
-            ? " (\(lines.count - kept) of the \(lines.count) lines on it are objects or non-Sendable, kept only as text)"
+            kept < lines.count && matchesText == nil
+            ? " (\(lines.count - kept) of the \(lines.count) lines on it were kept only as text, which a predicate cannot read)"
             : ""
         conclude(
             MatchReport(

@@ -45,7 +45,7 @@ public final class TestFabric<System> {
     private var accounted = AccountedSequences()
     /// The prefixes under which every notification must be accounted for by the end.
     let exhaustivePrefixes: [ActorURI]
-    /// Whether ``finish(fileID:filePath:line:column:)`` has run its checks.
+    /// Whether ``finish(timeout:fileID:filePath:line:column:)`` has run its checks.
     var isFinished = false
     /// The transcript so far, extended as records arrive rather than rendered anew each time.
     private var rendered = Transcript([])
@@ -59,7 +59,7 @@ public final class TestFabric<System> {
     ///   - redactions: Rules applied to every transcript line, such as ``Redaction/uuids``.
     ///   - exhaustivePrefixes: Actors whose every notification, with those of the actors below
     ///     them, an expectation must account for by the end of the test; see
-    ///     ``finish(fileID:filePath:line:column:)``.
+    ///     ``finish(timeout:fileID:filePath:line:column:)``.
     ///   - fileID: The calling file, where a notification arriving after the test ended is
     ///     reported.
     ///   - filePath: The calling file's path, for XCTest.
