@@ -209,3 +209,38 @@ struct FinishTests {
         await consumer.value
     }
 }
+
+/// A scope that, once active, fetches in a task of its own.
+private final class Fetching: Scope {
+    let uri: ActorURI = "/actor/behaviour/scope/fetching"
+    let lifecycle = ScopeLifecycle()
+    let delay: Duration
+
+    init(delay: Duration) {
+        self.delay = delay
+    }
+
+    func activate() {
+        let delay = delay
+        lifecycle.own(Task { try? await Task.sleep(for: delay) })
+    }
+}
+
+@Suite("Finishing waits for scope-owned tasks")
+struct FinishScopeTaskTests {
+    @Test("finish() waits for a task a scope owns, and names it when it outlasts the timeout")
+    func waitsForOwnedTasks() async throws {
+        let fabric = TestFabric { ScopeStack(uri: "/actor/behaviour/stack") }
+        try fabric.system.push(Fetching(delay: .milliseconds(30)))
+        await fabric.finish(timeout: .seconds(60))
+
+        let slow = TestFabric { ScopeStack(uri: "/actor/behaviour/stack") }
+        try slow.system.push(Fetching(delay: .seconds(30)))
+        await withKnownIssue {
+            await slow.finish(timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("  tasks owned by /actor/behaviour/scope/fetching\n")
+        }
+        _ = try slow.system.pop()
+    }
+}
