@@ -7,14 +7,21 @@ struct OutsideFrameworkTests {
     func failedExpectationStopsTheProgram() throws {
         let program = Process()
         program.executableURL = productsDirectory.appendingPathComponent("loose-expectation")
-        let output = Pipe()
-        let errors = Pipe()
-        program.standardOutput = output
-        program.standardError = errors
+        // Files, not pipes: a crashing program's backtracer inherits its output and may hold a
+        // pipe open long after the program has gone; and no backtrace, which only slows it down.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loose-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outputFile, errorFile) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        program.standardOutput = try FileHandle(forWritingTo: outputFile)
+        program.standardError = try FileHandle(forWritingTo: errorFile)
+        program.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         try program.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         program.waitUntilExit()
+        let printed = try String(contentsOf: outputFile, encoding: .utf8)
+        let complaint = try String(contentsOf: errorFile, encoding: .utf8)
 
         #expect(program.terminationStatus != 0)
         #expect(printed.contains("the passing expectation passed"))

@@ -14,6 +14,9 @@ struct RenderingRule {
         case undecided
         /// A concrete type: every value waits, or none does.
         case always(waits: Bool)
+        /// Strings: their text is themselves, so they are "rendered" now, at no cost, and
+        /// reading a store renders nothing.
+        case strings
     }
 
     /// Whether the notification type is `Sendable`, which only the notifier's initializer knows.
@@ -26,11 +29,20 @@ struct RenderingRule {
 
     /// The text of `notification`, as it is now.
     mutating func text<Notification>(of notification: Notification) -> AuditRecord.Text {
+        if case .strings = decision {
+            return .rendered(unsafeBitCast(notification, to: String.self))
+        }
+        if case .undecided = decision, Notification.self == String.self {
+            decision = .strings
+            return .rendered(unsafeBitCast(notification, to: String.self))
+        }
         guard isSendable else { return .rendered(String(describing: notification)) }
         let waits: Bool
         switch decision {
         case .always(let always):
             waits = always
+        case .strings:
+            waits = false
         case .undecided:
             waits = Self.mayWait(notification)
             if ObjectIdentifier(type(of: notification as Any)) == ObjectIdentifier(Notification.self) {
