@@ -183,6 +183,19 @@ public final class RequestNotifier<Request, Reply> {
         ScopeLifecycle.of(owner)?.bind(self)
     }
 
+    /// Installs the handler of a notifier that `owner` holds privately: its only strong
+    /// reference, reached by others only through weak ports. The notifier then cannot outlive its
+    /// owner, so it holds the owner unretained and spares every send a weak load.
+    package func handle<Owner: AnyObject>(
+        byOwnerHoldingItPrivately owner: Owner,
+        _ handler: @escaping (Owner, Request) -> Reply
+    ) {
+        guard !isHandled else {
+            return audit.reportFault(NotifierError.handlerAlreadyInstalled(uri))
+        }
+        self.handler = RequestHandler(owner: owner, holdsNotifierPrivately: true, handler)
+    }
+
     /// Removes the handler, if any, so that requests are undelivered until another is installed.
     public func removeHandler() {
         handler = nil
@@ -322,11 +335,25 @@ extension RequestNotifier: Sendable {}
 /// `weak` field goes through the runtime's side table every time.
 @usableFromInline
 final class RequestHandler<Request, Reply> {
-    @usableFromInline weak var owner: AnyObject?
+    @usableFromInline weak var weakOwner: AnyObject?
+    /// The owner, unretained, when it holds the notifier privately — the only strong reference to
+    /// it — so that the notifier cannot outlive it: then no weak load is needed on every send.
+    @usableFromInline let privateOwner: Unmanaged<AnyObject>?
     @usableFromInline let body: (AnyObject, Request) -> Reply
 
-    init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
-        self.owner = owner
+    init<Owner: AnyObject>(
+        owner: Owner, holdsNotifierPrivately: Bool = false, _ handler: @escaping (Owner, Request) -> Reply
+    ) {
+        self.privateOwner = holdsNotifierPrivately ? .passUnretained(owner) : nil
+        self.weakOwner = holdsNotifierPrivately ? nil : owner
         self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
+    }
+
+    /// The owner, if it is alive.
+    @usableFromInline var owner: AnyObject? {
+        if let privateOwner {
+            return privateOwner.takeUnretainedValue()
+        }
+        return weakOwner
     }
 }

@@ -292,3 +292,19 @@ struct NestedStackTests {
         init(_ uri: ActorURI) { self.uri = uri }
     }
 }
+
+@Suite("A scope stack's requests outlive nothing")
+struct ScopeStackLifetimeTests {
+    @Test("a request through the port of a stack that has gone is undelivered, and the stack is gone")
+    func portOfAReleasedStack() throws {
+        weak var released: ScopeStack?
+        let port: RequestPort<ScopeStack.Request, Result<ScopeStack.Reply, ScopeStackError>>
+        do {
+            let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: .disabled)
+            released = stack
+            port = stack.requests
+        }
+        #expect(released == nil)
+        #expect(throws: NotifierError.self) { try port.send(.pop(expected: nil)) }
+    }
+}
