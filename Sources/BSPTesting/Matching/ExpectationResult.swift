@@ -42,13 +42,6 @@ struct MatchReport {
     let results: [ExpectationResult]
     /// Lines that should have been accounted for and were not.
     let unexpected: [TranscriptLine]
-    /// Whether an expectation that consumes lines may mark these as accounted for.
-    var accounted: [TranscriptLine] {
-        results.compactMap { result in
-            if case .matched(let line) = result.outcome { line } else { nil }
-        }
-    }
-
     var passed: Bool {
         unexpected.isEmpty && results.allSatisfy { $0.isSatisfied }
     }
