@@ -33,9 +33,7 @@ extension TestFabric {
     /// #expect(faults.count == 2)
     /// ```
     @discardableResult
-    public func expectFaults(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) -> [any Error] {
+    public func expectFaults() -> [any Error] {
         recorder.takeUnclaimedFaults().map(\.fault)
     }
 
