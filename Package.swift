@@ -30,7 +30,9 @@ let package = Package(
         .executableTarget(name: "player-controls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
 
         // Tests
-        .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore", "trail-writer"]),
+        // What several test targets share: finding the executables they run.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore", "trail-writer", "TestSupport"]),
         // A child process for the crash test of the file store: it writes until it is killed.
         .executableTarget(name: "trail-writer", dependencies: ["BSPCore"], path: "Tests/TrailWriter"),
         // A program that uses BSPTesting outside any test framework, for the test that its failed
@@ -38,7 +40,8 @@ let package = Package(
         .executableTarget(
             name: "loose-expectation", dependencies: ["BSPTesting", "BSPCore"], path: "Tests/LooseExpectation"),
         .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting"]),
-        .testTarget(name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore", "loose-expectation"]),
+        .testTarget(
+            name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore", "loose-expectation", "TestSupport"]),
         // The code of the README and the DocC articles, compiled and run (.ci/doc-examples.py).
         .testTarget(
             name: "DocumentationTests", dependencies: ["BSPTesting", "BSPCore", "BSPDiagrams"],
@@ -50,7 +53,7 @@ let package = Package(
             name: "ExampleTests",
             dependencies: [
                 "account-app", "location-button", "tamagotchi", "player-controls", "bsp-diagram", "BSPCore",
-                "BSPDiagrams", "BSPTesting",
+                "BSPDiagrams", "BSPTesting", "TestSupport",
             ],
             // Golden transcripts, read from the source tree by the tests that compare with them.
             exclude: ["__Transcripts__"]

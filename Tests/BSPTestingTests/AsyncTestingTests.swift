@@ -91,7 +91,7 @@ struct AsyncTestingTests {
         await withKnownIssue {
             await app.expectEventually(inOrder: ["late"], timeout: .milliseconds(50))
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.contains("[1] \"late\" ✗ not found")
                 && text.contains("#1 /actor/service/notifier/event <event>: early")
         }

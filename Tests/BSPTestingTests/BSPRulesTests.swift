@@ -35,7 +35,7 @@ struct BSPRulesTests {
         withKnownIssue {
             app.expectBSPRules()
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.hasPrefix("expectBSPRules() failed: 1 rule broken.")
                 && text.contains(
                     "'/actor/service' notified '/actor/presentation' directly on '/actor/service/notifier/event': "

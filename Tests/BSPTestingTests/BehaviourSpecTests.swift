@@ -52,7 +52,7 @@ struct BehaviourSpecTests {
                 .when(.backgroundTapped)
                 .then(model: Controls.Model(visible: false), effects: [.show, .scheduleHide(seconds: 5)])
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.contains("model (− expected, + actual):\n  Model(\n−   visible: false\n+   visible: true\n  )")
                 && text.contains("  .show\n− .scheduleHide(seconds: 5)\n+ .scheduleHide(seconds: 4)")
                 && issue.sourceLocation?.fileName == "BehaviourSpecTests.swift"
@@ -105,20 +105,9 @@ enum Game {
 struct BehaviourSpecFailureTests {
     let spec = BehaviourSpec(Game.evaluate)
 
-    private func failure(_ body: () -> Void) -> String {
-        let text = Locked("")
-        withKnownIssue {
-            body()
-        } matching: { issue in
-            text.withLock { $0 = issue.comments.map(\.rawValue).joined() }
-            return true
-        }
-        return text.withLock { $0 }
-    }
-
     @Test("only the fields that differ are shown, nested ones under their path, with short type names")
     func nestedFields() {
-        let text = failure {
+        let text = failureText {
             spec.given(Game.Model()).when(.scored(10), .levelUp)
                 .then(
                     model: Game.Model(
@@ -148,7 +137,7 @@ struct BehaviourSpecFailureTests {
 
     @Test("one missing effect is one removal: the rest stay aligned")
     func effectsAlignAsADiff() {
-        let text = failure {
+        let text = failureText {
             spec.given(Game.Model()).when(.scored(5))
                 .then(
                     model: Game.Model(player: Game.Player(name: "Ada", score: 5, badges: ["scorer"])),
@@ -169,7 +158,7 @@ struct BehaviourSpecFailureTests {
 
     @Test("collections in the model are compared element by element")
     func collectionField() {
-        let text = failure {
+        let text = failureText {
             spec.given(Game.Model()).when(.scored(1))
                 .then(
                     model: Game.Model(player: Game.Player(name: "Ada", score: 1, badges: ["first", "scorer"])),

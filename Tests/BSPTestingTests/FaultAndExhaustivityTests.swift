@@ -27,7 +27,7 @@ struct FaultExpectationTests {
         await withKnownIssue {
             await fabric.finish()
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.hasPrefix(
                 "A fault no expectation claimed: No handler for request notifier '/actor/quiet/notifier/unheard'")
                 && issue.sourceLocation?.line == step
@@ -42,7 +42,7 @@ struct FaultExpectationTests {
         withKnownIssue {
             fabric.exercise(fabric.requests, "second")
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("A fault no expectation claimed")
+            issue.text.contains("A fault no expectation claimed")
                 && issue.sourceLocation?.line == step
         }
         await fabric.finish()
@@ -64,7 +64,7 @@ struct FaultExpectationTests {
         withKnownIssue {
             fabric.expectFault(NotifierError.runawayCycle(fabric.unheard.uri, limit: 1))
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.hasPrefix("expectFault failed: this fault was not reported: Runaway cycle on")
                 && text.contains("Faults waiting to be claimed:\n  No handler for request notifier")
         }
@@ -89,7 +89,7 @@ struct FaultExpectationTests {
             let fabric = TestFabric { Quiet() }
             fabric.exercise(fabric.unheard, "hello?")
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("A fault no expectation claimed")
+            issue.text.contains("A fault no expectation claimed")
         }
     }
 }
@@ -104,7 +104,7 @@ struct ExhaustivityTests {
         await withKnownIssue {
             await fabric.finish()
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.contains("finish(): exhaustive failed (under /actor/quiet)")
                 && text.contains("Not accounted for:\n  #3 /actor/quiet/notifier/said <event>: and again hi")
                 && !text.contains("Not accounted for:\n  #1")
@@ -146,7 +146,7 @@ struct CountAccountingTests {
         withKnownIssue {
             fabric.expect(count: 2, of: "hi")
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("✗ expected 2 lines, found 0")
+            issue.text.contains("✗ expected 2 lines, found 0")
         }
     }
 }
@@ -198,7 +198,7 @@ struct FinishTests {
         await withKnownIssue {
             await fabric.finish(timeout: .milliseconds(50))
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains(
+            issue.text.contains(
                 "the system had not settled after 0.05 seconds; still running:\n"
                     + "  notifications queued on /actor/service/slow/notifier/queue (×2)")
         }
@@ -239,7 +239,7 @@ struct FinishScopeTaskTests {
         await withKnownIssue {
             await slow.finish(timeout: .milliseconds(50))
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("  tasks owned by /actor/behaviour/scope/fetching\n")
+            issue.text.contains("  tasks owned by /actor/behaviour/scope/fetching\n")
         }
         _ = try slow.system.pop()
     }

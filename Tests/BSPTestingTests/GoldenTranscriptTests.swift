@@ -20,9 +20,6 @@ private final class Parrot: UniqueActor {
 
 @Suite("Golden transcripts", .serialized)
 struct GoldenTranscriptTests {
-    private func message(_ issue: Issue) -> String {
-        issue.comments.map(\.rawValue).joined()
-    }
 
     @Test("the first run records the file and fails; the next run compares and passes")
     func recordsThenCompares() throws {
@@ -35,7 +32,7 @@ struct GoldenTranscriptTests {
         withKnownIssue {
             first.expectTranscript(matchesGolden: name)
         } matching: { issue in
-            message(issue).contains("Recorded the golden transcript at \(file.path) (3 lines)")
+            issue.text.contains("Recorded the golden transcript at \(file.path) (3 lines)")
         }
         #expect(file.lines?.last == "#3 /actor/parrot/notifier/said <event>: hello ← #1 [unobserved]")
 
@@ -60,13 +57,13 @@ struct GoldenTranscriptTests {
         withKnownIssue {
             fabric.expectTranscript(matchesGolden: name)
         } matching: { issue in
-            message(issue).contains(
+            issue.text.contains(
                 "the transcript differs from \(file.path) (− golden, + now):\n"
                     + "− #1 /actor/parrot/notifier/request <request>: hello\n"
                     + "− #2 /actor/parrot/notifier/said <event>: hello ← #1 [unobserved]\n"
                     + "− #3 /actor/parrot/notifier/said <event>: hello ← #1 [unobserved]\n"
                     + "+ #1 /actor/parrot/notifier/request <request>: goodbye\n")
-                && message(issue).contains("BSP_RECORD_TRANSCRIPTS=1")
+                && issue.text.contains("BSP_RECORD_TRANSCRIPTS=1")
         }
     }
 
@@ -84,9 +81,25 @@ struct GoldenTranscriptTests {
         withKnownIssue {
             fabric.expectTranscript(matchesGolden: name)
         } matching: { issue in
-            message(issue).contains("Recorded anew the golden transcript")
+            issue.text.contains("Recorded anew the golden transcript")
         }
         #expect(file.lines?.count == 3)
+    }
+
+    @Test("a golden file that cannot be written fails the test, naming it")
+    func unwritable() throws {
+        let name = "parrot-\(UUID())"
+        let file = GoldenFile(name: name, besideTest: #filePath)
+        // A folder where the file should be: writing it fails.
+        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: file.path) }
+        let fabric = TestFabric { Parrot() }
+        fabric.exercise(fabric.requests, "hi")
+        withKnownIssue {
+            fabric.expectTranscript(matchesGolden: name)
+        } matching: { issue in
+            issue.text.hasPrefix("expectTranscript: cannot write \(file.path):")
+        }
     }
 
     @Test("CRLF golden files read as LF")

@@ -30,7 +30,7 @@ struct IsolationAndLifetimeTests {
         withKnownIssue {
             outliving?.emit("tick")
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.contains("A notification arrived after its test ended")
                 && text.contains("/actor/service/timer/notifier/event")
         }
@@ -58,7 +58,7 @@ struct IsolationAndLifetimeTests {
         try withKnownIssue {
             try stack.popExpectingRelease()
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
+            let text = issue.text
             return text.contains("scope '/actor/presentation/scope/detail' was not deallocated")
                 && !text.contains("scope '/actor/behaviour/scope/detail'")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Outside any test framework")
@@ -29,14 +30,4 @@ struct OutsideFrameworkTests {
         #expect(complaint.contains("swift-bsp: a test expectation failed outside any test framework."))
         #expect(complaint.contains(#"[1] "pong" ✗ not found"#))
     }
-}
-
-/// The folder the package's executables are built into, beside the test bundle.
-private var productsDirectory: URL {
-    #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    #endif
-    return Bundle.main.bundleURL
 }

@@ -33,16 +33,6 @@ private final class Thermostat: UniqueActor {
 
 @Suite("Typed expectations")
 struct TypedExpectationTests {
-    private func failure(_ body: () -> Void) -> String {
-        let text = Locked("")
-        withKnownIssue {
-            body()
-        } matching: { issue in
-            text.withLock { $0 = issue.comments.map(\.rawValue).joined() }
-            return true
-        }
-        return text.withLock { $0 }
-    }
 
     @Test("an Equatable notification on a notifier, checked by the compiler, accounted for")
     func equatablePayload() {
@@ -68,7 +58,7 @@ struct TypedExpectationTests {
     func missFailsLikeSubstrings() {
         let fabric = TestFabric { Thermostat() }
         fabric.exercise(fabric.requests, .read(room: "kitchen"))
-        let text = failure { fabric.expect(fabric.events, .reading(room: "kitchen", celsius: 22)) }
+        let text = failureText { fabric.expect(fabric.events, .reading(room: "kitchen", celsius: 22)) }
         #expect(text.hasPrefix("expect(/actor/service/thermostat/notifier/event, …) failed (on "))
         #expect(text.contains(#"[1] ".reading(room: \"kitchen\", celsius: 22.0)" ✗ not found; closest: #2"#))
         #expect(text.contains("Transcript ("))
@@ -79,7 +69,7 @@ struct TypedExpectationTests {
         let fabric = TestFabric { Thermostat() }
         fabric.exercise(fabric.requests, .read(room: "attic"))
         fabric.expect(contains: ["alarm(room: \"attic\")"])
-        let text = failure { fabric.expect(fabric.events, .alarm(room: "attic")) }
+        let text = failureText { fabric.expect(fabric.events, .alarm(room: "attic")) }
         #expect(text.contains("✗ not found"))
     }
 
@@ -88,7 +78,7 @@ struct TypedExpectationTests {
         let fabric = TestFabric { Thermostat() }
         fabric.exercise(fabric.requests, .read(room: "attic"))
         fabric.exercise(fabric.requests, .read(room: "attic"))
-        let text = failure { fabric.expect(fabric.events, .alarm(room: "attic")) }
+        let text = failureText { fabric.expect(fabric.events, .alarm(room: "attic")) }
         #expect(text.contains("✗ ambiguous: matches 2 lines"))
     }
 
@@ -96,7 +86,7 @@ struct TypedExpectationTests {
     func requests() {
         let fabric = TestFabric { Thermostat() }
         fabric.exercise(fabric.requests, .read(room: "attic"))
-        let text = failure { fabric.expect(fabric.requests, .read(room: "attic")) }
+        let text = failureText { fabric.expect(fabric.requests, .read(room: "attic")) }
         #expect(text.contains("✗ not found"))
     }
 
@@ -106,7 +96,7 @@ struct TypedExpectationTests {
         fabric.system.emit(.alarm(room: "cellar"))
         fabric.expect(fabric.system.events, .alarm(room: "cellar"))
         fabric.system.emit(.alarm(room: "attic"))
-        let text = failure {
+        let text = failureText {
             fabric.expect(fabric.system.events, "any alarm") { event in
                 if case .alarm = event { true } else { false }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs a product built beside the test bundle and returns what it printed.
@@ -25,14 +26,4 @@ func run(
     process.waitUntilExit()
     #expect(process.terminationStatus == expectedStatus, "\(product) exited with \(process.terminationStatus)")
     return String(decoding: data, as: UTF8.self)
-}
-
-/// The folder the package's products are built into.
-var productsDirectory: URL {
-    #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    #endif
-    return Bundle.main.bundleURL
 }

@@ -14,6 +14,8 @@
 public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sendable {
     /// The notifier's URI, such as `/actor/service/geocoder/notifier/request`.
     public let uri: NotifierURI
+    /// What the requests being handled are called while a test waits for them.
+    private let pendingWorkName: String
 
     /// The context this notifier reports to, captured when it was created.
     public let audit: AuditContext
@@ -55,6 +57,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.pendingWorkName = "asynchronous requests on \(uri.path)"
         self.audit = audit
         audit.register(self)
     }
@@ -131,9 +134,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             guard audit.isEnabled else { return await body(owner, request) }
             let frame = record(request, delivery: .delivered)
             // Counted while the handler runs, for a test that waits for its system to settle.
-            let work = "asynchronous requests on \(uri.path)"
-            audit.pendingWork.begin(work)
-            defer { audit.pendingWork.end(work) }
+            audit.pendingWork.begin(pendingWorkName)
+            defer { audit.pendingWork.end(pendingWorkName) }
             return await frame.carry { await body(owner, request) }
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }

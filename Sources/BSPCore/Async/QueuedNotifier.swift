@@ -41,6 +41,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
 
     /// The notifier's URI, such as `/actor/service/location/notifier/queue`.
     public let uri: NotifierURI
+    /// What the notifications waiting or being consumed are called while a test waits for them.
+    private let pendingWorkName: String
 
     /// Whether the notifications are requests to the consumer or events it observes.
     public let variety: NotifierVariety
@@ -91,6 +93,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         self.variety = variety
         self.buffering = buffering
         self.audit = audit
+        self.pendingWorkName = "notifications queued on \(uri.path)"
         audit.register(self)
     }
 
@@ -141,9 +144,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// Counts notifications waiting in the queue or being consumed, for a test to wait on.
     private func trackPending(begun: Int = 0, ended: Int = 0) {
         guard audit.isEnabled else { return }
-        let name = "notifications queued on \(uri.path)"
-        for _ in 0..<begun { audit.pendingWork.begin(name) }
-        audit.pendingWork.end(name, count: ended)
+        audit.pendingWork.begin(pendingWorkName, count: begun)
+        audit.pendingWork.end(pendingWorkName, count: ended)
     }
 
     /// Ends the queue: the consumer receives what is waiting, then ``consume(isolation:_:)``

@@ -184,9 +184,7 @@ public struct AuditRecord: Sendable {
         var rendered: String {
             switch self {
             case .rendered(let text): text
-            case .unrendered(let notification):
-                // A cast, where `String(describing:)` of a string in `Any` tries several conformances first.
-                notification.value as? String ?? String(describing: notification.value)
+            case .unrendered(let notification): String(describing: notification.value)
             }
         }
     }

@@ -13,11 +13,13 @@ public final class InMemoryAuditStore: AuditStore {
     private struct State {
         var buffer: RingBuffer<AuditRecord>
         var droppedCount = 0
-        /// Changes with every record kept and every clear: rendered text is written back only
-        /// into the buffer it was read from.
-        var version = 0
         /// How many records were kept since the store was made or last cleared.
         var kept = 0
+        /// How many times the store was cleared.
+        var clears = 0
+
+        /// Where the store is: it changes with every record kept and every clear.
+        var mark: RecordMark { RecordMark(kept: kept, clears: clears) }
     }
 
     private let state: Locked<State>
@@ -37,7 +39,6 @@ public final class InMemoryAuditStore: AuditStore {
     /// Keeps `record`, overwriting the oldest one if the store is full.
     public func record(_ record: consuming AuditRecord) {
         state.withLock(moving: record) { state, record in
-            state.version &+= 1
             state.kept += 1
             if state.buffer.append(record) {
                 state.droppedCount += 1
@@ -51,8 +52,8 @@ public final class InMemoryAuditStore: AuditStore {
     /// lock, so that a `description` may read the store or take its time without blocking the
     /// senders — and kept rendered.
     public var records: [AuditRecord] {
-        var (records, version) = state.withLock { ($0.buffer.elements, $0.version) }
-        render(&records, version: version)
+        var (records, mark) = state.withLock { ($0.buffer.elements, $0.mark) }
+        render(&records, readAt: mark)
         return records
     }
 
@@ -62,40 +63,37 @@ public final class InMemoryAuditStore: AuditStore {
     ///
     /// What a reader that keeps up with a store reads, without copying the records it has.
     package func records(after mark: RecordMark) -> (records: [AuditRecord], mark: RecordMark, continues: Bool) {
-        var (records, version, next, continues) = state.withLock { state in
+        var (records, next, continues) = state.withLock { state in
             let added = state.kept - mark.kept
-            // Every record and every clear changes the version, and only a record the count.
-            let epoch = state.version - state.kept
-            let continues = mark.epoch == epoch && added >= 0 && added <= state.buffer.count
-            let records = continues ? state.buffer.elements(last: added) : state.buffer.elements
-            return (records, state.version, RecordMark(kept: state.kept, epoch: epoch), continues)
+            let continues = mark.clears == state.clears && added >= 0 && added <= state.buffer.count
+            return (continues ? state.buffer.elements(last: added) : state.buffer.elements, state.mark, continues)
         }
-        render(&records, version: version)
+        render(&records, readAt: next)
         return (records, next, continues)
     }
 
     /// The place the store has reached: pass it to ``records(after:)`` to read what comes next.
     package var mark: RecordMark {
-        state.withLock { RecordMark(kept: $0.kept, epoch: $0.version - $0.kept) }
+        state.withLock { $0.mark }
     }
 
     /// The place a reader has reached in the store: how many records were kept when it read.
-    package struct RecordMark: Sendable {
+    package struct RecordMark: Hashable, Sendable {
         package var kept = 0
-        /// Changes when the store is cleared: tells a store cleared since the mark apart.
-        var epoch = 0
+        /// Tells a store cleared since the mark apart.
+        var clears = 0
 
         package init() {}
 
-        init(kept: Int, epoch: Int) {
+        init(kept: Int, clears: Int) {
             self.kept = kept
-            self.epoch = epoch
+            self.clears = clears
         }
     }
 
-    /// Renders `records`, the newest records of the buffer read at `version`, outside the lock;
-    /// the text is written back to the buffer if nothing was recorded meanwhile.
-    private func render(_ records: inout [AuditRecord], version: Int) {
+    /// Renders `records`, the newest records of the buffer when the store was at `mark`, outside
+    /// the lock; the text is written back to the buffer if nothing was recorded meanwhile.
+    private func render(_ records: inout [AuditRecord], readAt mark: RecordMark) {
         var rendered: [(offset: Int, text: String)] = []
         for index in records.indices where !records[index].isRendered {
             records[index].render()
@@ -104,7 +102,7 @@ public final class InMemoryAuditStore: AuditStore {
         if !rendered.isEmpty {
             state.withLock { state in
                 // Only if nothing was recorded meanwhile: then the offsets are still right.
-                guard state.version == version else { return }
+                guard state.mark == mark else { return }
                 let first = state.buffer.count - records.count
                 for (offset, text) in rendered {
                     state.buffer.modify(at: first + offset) { $0.notification = text }
@@ -128,7 +126,7 @@ public final class InMemoryAuditStore: AuditStore {
         state.withLock { state in
             state.buffer.removeAll()
             state.droppedCount = 0
-            state.version &+= 1
+            state.clears += 1
             state.kept = 0
         }
     }

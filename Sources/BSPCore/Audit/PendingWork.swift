@@ -8,9 +8,10 @@ package final class PendingWork: Sendable {
 
     package init() {}
 
-    /// One more piece of work called `name` has begun.
-    package func begin(_ name: String) {
-        counts.withLock { $0[name, default: 0] += 1 }
+    /// `count` more pieces of work called `name` have begun.
+    package func begin(_ name: String, count: Int = 1) {
+        guard count > 0 else { return }
+        counts.withLock { $0[name, default: 0] += count }
     }
 
     /// `count` pieces of work called `name` have ended.

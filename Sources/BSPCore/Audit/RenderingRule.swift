@@ -14,8 +14,8 @@ struct RenderingRule {
         case undecided
         /// A concrete type: every value waits, or none does.
         case always(waits: Bool)
-        /// Strings: their text is themselves, so they are "rendered" now, at no cost, and
-        /// reading a store renders nothing.
+        /// Strings: their text is themselves, so they are rendered now, at no cost, and reading
+        /// a store renders nothing.
         case strings
     }
 
@@ -29,29 +29,30 @@ struct RenderingRule {
 
     /// The text of `notification`, as it is now.
     mutating func text<Notification>(of notification: Notification) -> AuditRecord.Text {
-        if case .strings = decision {
-            return .rendered(unsafeBitCast(notification, to: String.self))
+        if case .undecided = decision {
+            decide(from: notification)
         }
-        if case .undecided = decision, Notification.self == String.self {
-            decision = .strings
-            return .rendered(unsafeBitCast(notification, to: String.self))
-        }
-        guard isSendable else { return .rendered(String(describing: notification)) }
         let waits: Bool
         switch decision {
-        case .always(let always):
-            waits = always
-        case .strings:
-            waits = false
-        case .undecided:
-            waits = Self.mayWait(notification)
-            if ObjectIdentifier(type(of: notification as Any)) == ObjectIdentifier(Notification.self) {
-                decision = .always(waits: waits)
-            }
+        case .strings: return .rendered(unsafeBitCast(notification, to: String.self))
+        case .always(let always): waits = always
+        case .undecided: waits = isSendable && Self.mayWait(notification)
         }
         return waits
             ? .unrendered(AuditRecord.SendableNotification(value: notification))
             : .rendered(String(describing: notification))
+    }
+
+    /// Decides for every notification of a concrete type, from the first one — the first
+    /// value's dynamic type is then the notifier's static type. An existential stays undecided.
+    private mutating func decide<Notification>(from notification: Notification) {
+        if Notification.self == String.self {
+            decision = .strings
+        } else if !isSendable {
+            decision = .always(waits: false)
+        } else if ObjectIdentifier(type(of: notification as Any)) == ObjectIdentifier(Notification.self) {
+            decision = .always(waits: Self.mayWait(notification))
+        }
     }
 
     /// Whether `notification`, of a `Sendable` type, is a value rather than an object, so that

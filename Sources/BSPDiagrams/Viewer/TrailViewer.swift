@@ -34,11 +34,11 @@ public struct TrailViewer: Hashable, Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(TrailViewer.escapeHTML(title))</title>
+        <title>\(XML.escaped(title))</title>
         <style>\(TrailViewer.styles)</style>
         </head>
         <body>
-        \(TrailViewer.body(title: TrailViewer.escapeHTML(title)))
+        \(TrailViewer.body(title: XML.escaped(title)))
         <script type="application/json" id="trail">\(trailJSON)</script>
         <script>\(TrailViewer.script)</script>
         </body>
@@ -62,19 +62,5 @@ public struct TrailViewer: Hashable, Sendable {
             previous = character
         }
         return safe
-    }
-
-    static func escapeHTML(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

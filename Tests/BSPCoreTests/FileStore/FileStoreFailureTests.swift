@@ -93,3 +93,25 @@ struct FileStoreFailureTests {
         #expect(records.last?.notification == "event 205")
     }
 }
+
+@Suite("File store errors in words")
+struct FileStoreErrorDescriptionTests {
+    @Test("each error is a sentence naming the path")
+    func descriptions() {
+        #expect(
+            "\(FileAuditStoreError.cannotOpen("/x/run.jsonl", reason: "No such file or directory"))"
+                == "Cannot open the audit trail file '/x/run.jsonl': No such file or directory.")
+        #expect(
+            "\(FileAuditStoreError.cannotWrite("/x/run.jsonl", reason: "No space left on device"))"
+                == "Cannot write to the audit trail file '/x/run.jsonl': No space left on device.")
+        #expect(
+            "\(FileAuditStoreError.cannotRotate("/x/run.jsonl", reason: "Permission denied"))"
+                == "Cannot rotate the audit trail file '/x/run.jsonl': Permission denied.")
+        #expect(
+            "\(FileAuditStoreError.recordsDropped("/x/run.jsonl", count: 12))"
+                == "The writer of '/x/run.jsonl' fell behind: 12 records were dropped.")
+        #expect(
+            "\(AuditTrailError.inFile("/x/run.1.jsonl", .malformedLine(3, reason: "not valid JSON")))"
+                == "In '/x/run.1.jsonl': Line 3 of the audit trail is not a valid record: not valid JSON.")
+    }
+}

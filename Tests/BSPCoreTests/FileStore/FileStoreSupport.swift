@@ -56,13 +56,3 @@ final class TrailEmitter {
 func emitEvents(_ count: Int, into store: some AuditStore) {
     TrailEmitter(into: store).emit(count)
 }
-
-/// The folder the package's executables are built into, beside the test bundle.
-var productsDirectory: URL {
-    #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    #endif
-    return Bundle.main.bundleURL
-}

@@ -1,5 +1,6 @@
 import BSPCore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
