@@ -61,6 +61,69 @@ struct EventNotifierTests {
         _ = earlier
     }
 
+    @Test(arguments: [false, true])
+    func observerReleasedByAnEarlierObserverMissesTheSendInProgress(audited: Bool) {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        var calls: [String] = []
+        var later: NamedActor? = NamedActor("/actor/later")
+        weak let released = later
+        let earlier = NamedActor("/actor/earlier")
+        notifier.observe(by: earlier) { _, _ in
+            calls.append("earlier")
+            later = nil
+        }
+        notifier.observe(by: later!) { _, _ in calls.append("later") }
+
+        notifier.emit(1)
+        #expect(released == nil)
+        notifier.emit(2)
+
+        #expect(calls == ["earlier", "earlier"])
+        #expect(notifier.observerCount == 1)
+        if audited {
+            // The first record was made while both observed; the second names only the earlier.
+            #expect(
+                recording.store.records.map(\.targets) == [["/actor/earlier", "/actor/later"], ["/actor/earlier"]])
+        }
+    }
+
+    @Test(arguments: [AuditContext.CauseTracking.synchronous, .acrossTasks])
+    func eachNamedObserverSendsAsItselfAndAnUnnamedOneAsNobody(causeTracking: AuditContext.CauseTracking) throws {
+        let recording = Recording(causeTracking: causeTracking)
+        let (events, echo) = try recording.context.withCurrent {
+            (EventNotifier<String>(of: "/actor/presentation"), try EchoActor())
+        }
+        let first = NamedActor("/actor/first")
+        let second = NamedActor("/actor/second")
+        events.observe(by: first) { _, text in _ = try? echo.requests.send("first \(text)") }
+        let unnamed = events.observe { text in _ = try? echo.requests.send("unnamed \(text)") }
+        events.observe(by: second) { _, text in _ = try? echo.requests.send("second \(text)") }
+
+        events.emit("tap")
+
+        let requests = recording.store.records.filter { $0.variety == .request }
+        #expect(requests.map(\.source) == ["/actor/first", nil, "/actor/second"])
+        #expect(requests.map(\.cause) == [1, 1, 1])
+        withExtendedLifetime((first, second, unnamed)) {}
+    }
+
+    @Test func anObserverAddedWhileTheEventIsRenderedStartsWithTheNextEvent() {
+        let recording = Recording()
+        let notifier = EventNotifier<Announcement>(of: "/actor/source", audit: recording.context)
+        let observer = NamedActor("/actor/observer")
+        var calls: [String] = []
+        notifier.observe(by: observer) { _, _ in calls.append("first") }
+        let announcement = Announcement {
+            notifier.observe(by: observer) { _, _ in calls.append("added") }
+        }
+
+        notifier.emit(announcement)
+        notifier.emit(Announcement {})
+
+        #expect(calls == ["first", "first", "added"])
+    }
+
     @Test func observerAddedDuringASendStartsWithTheNextSend() {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         var received: [String] = []
@@ -235,5 +298,15 @@ struct EventNotifierTests {
     @Test func notifierURIDerivesFromTheActorAndName() {
         #expect(EventNotifier<Int>(of: "/actor/presentation").uri.path == "/actor/presentation/notifier/event")
         #expect(EventNotifier<Int>(of: "/actor/behaviour", named: "meta").uri.path == "/actor/behaviour/notifier/meta")
+    }
+}
+
+/// A notification whose rendering runs `whenRendered`: a `description` with a side effect.
+final class Announcement: CustomStringConvertible {
+    let whenRendered: () -> Void
+    init(whenRendered: @escaping () -> Void) { self.whenRendered = whenRendered }
+    var description: String {
+        whenRendered()
+        return "announcement"
     }
 }

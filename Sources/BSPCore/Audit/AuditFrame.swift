@@ -11,8 +11,11 @@ struct AuditFrame: Sendable {
     var sequence: UInt64
     /// That notification's depth.
     var depth: Int
-    /// The actor whose handler is running, if it is known.
-    var actor: ActorURI?
+    /// The actor whose handler is running, if it is known: unretained, because whoever runs
+    /// the handler holds it (an observation, a notifier, a scope), so that switching the actor
+    /// between the handlers of one notification is a plain store. A frame kept beyond its
+    /// handlers keeps only its cause (see ``asCause``).
+    @usableFromInline var actor: Unmanaged<ActorIdentity>?
     /// The context of the notification, unretained: a frame in a thread's slot lives only
     /// while its notifier's handlers run, and the notifier keeps the context alive; a frame
     /// carried across tasks travels with a strong reference (see ``Carried``).
@@ -26,11 +29,27 @@ struct AuditFrame: Sendable {
     struct Carried: Sendable {
         var frame: AuditFrame
         let context: AuditContext
+        /// The frame's actor, kept alive with it.
+        let actor: ActorIdentity?
 
         init(_ frame: AuditFrame) {
             self.frame = frame
             self.context = frame.context.takeUnretainedValue()
+            self.actor = frame.actor?.takeUnretainedValue()
         }
+    }
+
+    /// The URI of the actor whose handler is running, if it is known.
+    var actorURI: ActorURI? {
+        actor?.takeUnretainedValue().uri
+    }
+
+    /// This frame as the cause of notifications sent later, after its handlers have returned:
+    /// without the actor, which only they keep alive.
+    var asCause: AuditFrame {
+        var cause = self
+        cause.actor = nil
+        return cause
     }
 
     /// How many handlers of the package's asynchronous notifiers are running now. While
@@ -79,19 +98,19 @@ struct AuditFrame: Sendable {
     /// - Parameter acrossTasks: Whether tasks that `body` starts inherit the frame; see
     ///   ``AuditContext/CauseTracking/acrossTasks``.
     @usableFromInline
-    func run<Result>(as actor: ActorURI?, acrossTasks: Bool, _ body: () -> Result) -> Result {
+    func run<Result>(as actor: ActorIdentity?, acrossTasks: Bool, _ body: () -> Result) -> Result {
         run(as: actor, in: ThreadFrameSlot.current, acrossTasks: acrossTasks, body)
     }
 
     /// Runs `body` as the handler of `actor`, with this thread's slot already at hand.
     func run<Result>(
-        as actor: ActorURI?,
+        as actor: ActorIdentity?,
         in slot: UnsafeMutablePointer<AuditFrame?>?,
         acrossTasks: Bool,
         _ body: () -> Result
     ) -> Result {
         var frame = self
-        frame.actor = actor
+        frame.actor = actor.map(Unmanaged.passUnretained)
         guard let slot else {
             return AuditFrame.$inherited.withValue(Carried(frame), operation: body)
         }
@@ -100,6 +119,39 @@ struct AuditFrame: Sendable {
         defer { slot.pointee = outer }
         guard acrossTasks else { return body() }
         return AuditFrame.$inherited.withValue(Carried(frame), operation: body)
+    }
+}
+
+extension AuditFrame {
+    /// The handlers of one notification, running now on this thread in its frame: each runs
+    /// as its own actor, so that what it sends names that actor as its source.
+    @usableFromInline
+    struct Handlers {
+        @usableFromInline let frame: AuditFrame
+        @usableFromInline let slot: UnsafeMutablePointer<AuditFrame?>?
+        @usableFromInline let acrossTasks: Bool
+
+        /// Whether a handler's actor is named by a store into the frame this thread's slot
+        /// holds (see ``name(_:)``); otherwise the frame travels as a task-local, and each
+        /// handler runs through ``runCarried(as:_:)``.
+        @inlinable
+        var switchesInPlace: Bool {
+            slot != nil && !acrossTasks
+        }
+
+        /// Names `actor` as the one whose handler runs next; for ``switchesInPlace`` only.
+        /// Nested deliveries restore the slot before they return, so the name holds until the
+        /// next call.
+        @inlinable
+        func name(_ actor: Unmanaged<ActorIdentity>?) {
+            slot.unsafelyUnwrapped.pointee?.actor = actor
+        }
+
+        /// Runs `body` as the handler of `actor` where the frame travels as a task-local.
+        @usableFromInline
+        func runCarried(as actor: Unmanaged<ActorIdentity>?, _ body: () -> Void) {
+            frame.run(as: actor?.takeUnretainedValue(), in: slot, acrossTasks: acrossTasks, body)
+        }
     }
 }
 
@@ -146,15 +198,17 @@ extension AuditContext {
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange? = nil,
-        handledBy actor: ActorURI? = nil,
-        handlers: (AuditFrame) -> Result
+        handledBy actor: ActorIdentity? = nil,
+        handlers: (AuditFrame.Handlers) -> Result
     ) -> Result {
         let slot = ThreadFrameSlot.current
         let acrossTasks = causeTracking == .acrossTasks
         let parent = AuditFrame.current(in: slot, acrossTasks: acrossTasks)
         let frame = record(
             text, from: origin, delivery: delivery, scopes: &scopes, stackChange: stackChange, parent: parent)
-        return frame.run(as: actor, in: slot, acrossTasks: acrossTasks) { handlers(frame) }
+        return frame.run(as: actor, in: slot, acrossTasks: acrossTasks) {
+            handlers(AuditFrame.Handlers(frame: frame, slot: slot, acrossTasks: acrossTasks))
+        }
     }
 
     private func record(
@@ -199,7 +253,7 @@ extension AuditRecord.Sender {
     /// subtree emits it — a breach of BSP's rules that the record then shows.
     @inline(__always)
     static func of(_ origin: borrowing AuditRecord.Origin, handling parent: AuditFrame?) -> Self {
-        guard let actor = parent?.actor else {
+        guard let actor = parent?.actorURI else {
             return origin.variety == .event ? .notifierActor : .outside
         }
         guard origin.variety == .event else { return .actor(actor) }

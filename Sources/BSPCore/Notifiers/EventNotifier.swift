@@ -55,7 +55,7 @@ public final class EventNotifier<Event> {
     // that recording does not walk the observers.
     @exclusivity(unchecked) private var liveObserverCount = 0
     /// How many of them are held through an owner that may have gone away.
-    @exclusivity(unchecked) private var ownedObserverCount = 0
+    @usableFromInline @exclusivity(unchecked) var ownedObserverCount = 0
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) private var origin: AuditRecord.Origin
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
@@ -163,10 +163,7 @@ public final class EventNotifier<Event> {
         let scope = ScopeLifecycle.of(observer)
         if let scope, !scope.isOperating { return }
         pruneObserversWithoutOwner()
-        let entry = EventObserver<Event>(actor: (observer as? any BSPActor)?.uri, owner: observer) {
-            [weak observer] event in
-            if let observer { handler(observer, event) }
-        }
+        let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
         add(entry)
         scope?.own(token(for: entry))
     }
@@ -181,7 +178,7 @@ public final class EventNotifier<Event> {
     /// - Parameter handler: Called on the emitting thread with each event.
     /// - Returns: The token that keeps the observation alive.
     public func observe(_ handler: @escaping (Event) -> Void) -> ObservationToken {
-        let entry = EventObserver<Event>(actor: nil, owner: nil, handler: handler)
+        let entry = EventObserver(handler: handler)
         add(entry)
         return token(for: entry)
     }
@@ -263,28 +260,100 @@ public final class EventNotifier<Event> {
             return
         }
         isDelivering = true
-        record(event) { frame in deliver(event, in: frame) }
+        if ownedObserverCount > 0 {
+            recordLoadingOwners(event)
+        } else {
+            record(event) { handlers in deliver(event, as: handlers, count: observers.count) }
+        }
         endDelivery()
     }
 
-    /// Calls each observer registered when the delivery began, in the frame of the event's
-    /// record; an observer that named its actor gets a frame of its own, so that the requests
-    /// it sends name it as their source.
+    /// Records `event` and delivers it, loading each observer kept by its owner once: the
+    /// record names only observers that are still there, and each handler gets the observer
+    /// as loaded, so that auditing adds no reference counting per observer.
     @inlinable
-    func deliver(_ event: Event, in frame: AuditFrame) {
-        // Fields are read through the array rather than by taking the observer out of it:
-        // tokens hold observers weakly, so retaining one goes through its side table.
+    func recordLoadingOwners(_ event: Event) {
+        // Observers added while recording (by a `description`) start with the next event.
         let count = observers.count
+        withUnsafeTemporaryAllocation(of: AnyObject?.self, capacity: count) { owners in
+            loadOwners(into: owners)
+            record(event) { handlers in deliver(event, as: handlers, owners: owners) }
+            owners.baseAddress?.deinitialize(count: count)
+        }
+    }
+
+    /// Loads the owner of each observation into `owners`, ending those whose owner has gone.
+    @inlinable
+    func loadOwners(into owners: UnsafeMutableBufferPointer<AnyObject?>) {
+        var index = 0
+        while index < owners.count {
+            let owner = observers[index].isOwned ? observers[index].owner : nil
+            if observers[index].isOwned, owner == nil, observers[index].handler != nil {
+                endObservation(at: index)
+            }
+            owners.initializeElement(at: index, to: owner)
+            index &+= 1
+        }
+    }
+
+    /// Calls each of the first `count` observers, in the frame of the event's record; an
+    /// observer that named its actor runs as that actor, so that the requests it sends name
+    /// it as their source.
+    @inlinable
+    func deliver(_ event: Event, as handlers: AuditFrame.Handlers, count: Int) {
         var index = 0
         while index < count {
-            if let handler = observers[index].handler {
-                if observers[index].isNamed {
-                    frame.run(as: observers[index].actor, acrossTasks: tracksCausesAcrossTasks) { handler(event) }
-                } else {
-                    handler(event)
+            if observers[index].handler != nil {
+                deliver(event, toObserverAt: index, owner: nil, as: handlers)
+            }
+            index &+= 1
+        }
+    }
+
+    /// Calls each observer still observing, in the frame of the event's record; one kept by
+    /// its owner gets the owner `owners` holds for it (see ``recordLoadingOwners(_:)``).
+    @inlinable
+    func deliver(_ event: Event, as handlers: AuditFrame.Handlers, owners: UnsafeMutableBufferPointer<AnyObject?>) {
+        var index = 0
+        while index < owners.count {
+            if observers[index].handler != nil {
+                if !observers[index].isOwned {
+                    deliver(event, toObserverAt: index, owner: nil, as: handlers)
+                } else if owners[index] != nil, !isKnownUniquelyReferenced(&owners[index]) {
+                    // (An owner held only here was released by an earlier handler: its
+                    // observation is over.) The owner is passed on unretained: `owners` holds it.
+                    let owner = UnsafeRawPointer(owners.baseAddress.unsafelyUnwrapped + index)
+                        .load(as: Unmanaged<AnyObject>.self)
+                    deliver(event, toObserverAt: index, owner: owner, as: handlers)
                 }
             }
             index &+= 1
+        }
+    }
+
+    /// Calls the observer at `index` as its actor: with the owner given, or through its own
+    /// handler. The handler is called where it is stored, so that it is not retained.
+    @inlinable
+    func deliver(
+        _ event: Event, toObserverAt index: Int, owner: Unmanaged<AnyObject>?, as handlers: AuditFrame.Handlers
+    ) {
+        guard handlers.switchesInPlace else {
+            return handlers.runCarried(as: observers[index].frameActor) {
+                deliver(event, toObserverAt: index, owner: owner)
+            }
+        }
+        handlers.name(observers[index].frameActor)
+        deliver(event, toObserverAt: index, owner: owner)
+    }
+
+    @inlinable
+    func deliver(_ event: Event, toObserverAt index: Int, owner: Unmanaged<AnyObject>?) {
+        // Optional binding rather than `unsafelyUnwrapped`, which would wrap each handler in a
+        // reabstraction thunk allocated per call.
+        if let owner, let handler = observers[index].handlerOfOwner {
+            owner._withUnsafeGuaranteedRef { handler($0, event) }
+        } else if let handler = observers[index].handler {
+            handler(event)
         }
     }
 
@@ -292,7 +361,11 @@ public final class EventNotifier<Event> {
     func deliverQueued() {
         while let (next, frame) = queue.next() {
             if let frame {
-                frame.run(as: nil, acrossTasks: tracksCausesAcrossTasks) { deliver(next, in: frame) }
+                frame.run(as: nil, acrossTasks: tracksCausesAcrossTasks) {
+                    let handlers = AuditFrame.Handlers(
+                        frame: frame, slot: ThreadFrameSlot.current, acrossTasks: tracksCausesAcrossTasks)
+                    deliver(next, as: handlers, count: observers.count)
+                }
             } else {
                 deliver(next)
             }
@@ -344,6 +417,15 @@ public final class EventNotifier<Event> {
         }
     }
 
+    /// Ends the observation at `index`, whose owner has gone, during a delivery (which keeps
+    /// the indexes as they are until it ends).
+    @usableFromInline
+    func endObservation(at index: Int) {
+        let entry = observers[index]
+        entry.handler = nil
+        remove(entry)
+    }
+
     private func remove(_ entry: EventObserver<Event>) {
         liveObserverCount -= 1
         if entry.isOwned {
@@ -363,12 +445,8 @@ public final class EventNotifier<Event> {
 
     /// Records `event`, about to be delivered, and delivers it with `deliver` in its frame.
     @usableFromInline
-    func record(_ event: Event, deliveringWith deliver: (AuditFrame) -> Void) {
-        // A record names the observers that receive the event: none whose owner has gone.
-        if ownedObserverCount > 0 {
-            pruneObserversWithoutOwner()
-        }
-        return unretainedAudit._withUnsafeGuaranteedRef { audit in
+    func record(_ event: Event, deliveringWith deliver: (AuditFrame.Handlers) -> Void) {
+        unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 rendering.text(of: event),
                 from: origin,

@@ -1,21 +1,46 @@
 /// One observation of an event notifier; its handler is `nil` once cancelled.
 @usableFromInline
 final class EventObserver<Event> {
-    @usableFromInline let actor: ActorURI?
-    /// Whether ``actor`` is set: a flag the audited delivery checks for every observer, where
-    /// reading the optional URI would retain and release its text.
-    @usableFromInline let isNamed: Bool
+    /// The actor that observes, if it names itself: what records list among their targets.
+    let identity: ActorIdentity?
+    /// ``identity``, unretained: what the audited delivery writes into the frame its handler
+    /// runs in, where reading the identity itself would retain and release it.
+    @usableFromInline let frameActor: Unmanaged<ActorIdentity>?
     @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
+    /// The handler of an observation kept by its observer, taking the observer as loaded by
+    /// the notifier: the audited delivery loads each observer once, to name it in the record
+    /// and to hand it to its handler.
+    @usableFromInline let handlerOfOwner: ((AnyObject, Event) -> Void)?
     /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly so that the
     /// notifier can tell when it has gone; `nil` for an observation kept by a token.
-    weak var owner: AnyObject?
-    let isOwned: Bool
+    @usableFromInline weak let owner: AnyObject?
+    @usableFromInline let isOwned: Bool
 
-    init(actor: ActorURI?, owner: AnyObject?, handler: @escaping (Event) -> Void) {
-        self.actor = actor
-        self.isNamed = actor != nil
-        self.owner = owner
-        self.isOwned = owner != nil
+    /// An observation kept by a token.
+    init(handler: @escaping (Event) -> Void) {
+        self.identity = nil
+        self.frameActor = nil
+        self.owner = nil
+        self.isOwned = false
         self.handler = handler
+        self.handlerOfOwner = nil
+    }
+
+    /// An observation that lasts as long as `owner`, named by its actor if it is one.
+    init<Owner: AnyObject>(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
+        let identity = actor.map(ActorIdentity.init)
+        self.identity = identity
+        self.frameActor = identity.map(Unmanaged.passUnretained)
+        self.owner = owner
+        self.isOwned = true
+        self.handler = { [weak owner] event in
+            if let owner { handler(owner, event) }
+        }
+        self.handlerOfOwner = { owner, event in handler(unsafeDowncast(owner, to: Owner.self), event) }
+    }
+
+    /// The URI of the observing actor, if it names itself.
+    var actor: ActorURI? {
+        identity?.uri
     }
 }

@@ -80,6 +80,8 @@ public final class RequestNotifier<Request, Reply> {
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
     @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
+    /// The owner's actor, as the audited delivery names it while the handler runs.
+    private lazy var handlerActor = ActorIdentity(uri.actor)
 
     /// Creates a request notifier of the actor type `owner`, with the URI
     /// `<owner's URI>/notifier/<name>` and no handler yet.
@@ -266,7 +268,7 @@ public final class RequestNotifier<Request, Reply> {
                 from: deliveredOrigin,
                 delivery: .delivered,
                 scopes: &scopeSnapshot,
-                handledBy: uri.actor
+                handledBy: handlerActor
             ) { _ in handle() }
         }
     }

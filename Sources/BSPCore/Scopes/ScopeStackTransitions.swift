@@ -7,7 +7,8 @@ extension ScopeStack {
                 return .failure(.transitionInProgress(stack: uri, request: request.verb))
             case .push, .pop, .popTo, .replaceTop:
                 let acrossTasks = audit.causeTracking == .acrossTasks
-                pending.append((request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)))
+                pending.append(
+                    (request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)?.asCause))
                 return .success(.queued)
             }
         }
@@ -37,7 +38,7 @@ extension ScopeStack {
             let (request, frame) = pending.removeFirst()
             transitionsThisRound += 1
             let outcome = frame.map { frame in
-                frame.run(as: uri, acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
+                frame.run(as: ActorIdentity(uri), acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
             }
             if case .failure(let error) = outcome ?? run(request) {
                 report(.failed(error))
@@ -197,7 +198,7 @@ extension ScopeStack {
         let acrossTasks = audit.causeTracking == .acrossTasks
         guard audit.isEnabled, let frame = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)
         else { return body() }
-        frame.run(as: scope.uri, acrossTasks: acrossTasks, body)
+        frame.run(as: ActorIdentity(scope.uri), acrossTasks: acrossTasks, body)
     }
 
     private func popCompanion(of scope: any Scope, lifecycle: ScopeLifecycle) {
