@@ -338,9 +338,11 @@ public final class EventNotifier<Event> {
         _ event: Event, toObserverAt index: Int, owner: Unmanaged<AnyObject>?, as handlers: AuditFrame.Handlers
     ) {
         guard handlers.switchesInPlace else {
-            return handlers.runCarried(as: observers[index].frameActor) {
-                deliver(event, toObserverAt: index, owner: owner)
+            // The frame the handlers run in names no actor: only a named observer needs its own.
+            guard let actor = observers[index].frameActor else {
+                return deliver(event, toObserverAt: index, owner: owner)
             }
+            return handlers.runCarried(as: actor) { deliver(event, toObserverAt: index, owner: owner) }
         }
         handlers.name(observers[index].frameActor)
         deliver(event, toObserverAt: index, owner: owner)
