@@ -101,7 +101,7 @@ extension ActorURI {
     static func check(_ path: String) throws(ActorURIError) {
         // One pass over the bytes for the URIs that are well formed, as nearly all are: a
         // scope's URI is checked each time one is made. The slow path names the problem.
-        if isWellFormed(path.utf8) {
+        if isWellFormed(path) {
             return
         }
         guard path.first == "/" else {
@@ -128,48 +128,50 @@ extension ActorURI {
         }
     }
 
-    /// Whether `bytes` are `/` and segments of allowed characters, none empty, `.`, `..` or
-    /// the reserved segment.
-    private static func isWellFormed(_ bytes: String.UTF8View) -> Bool {
-        var iterator = bytes.makeIterator()
-        guard iterator.next() == UInt8(ascii: "/") else { return false }
-        var segment = SegmentScan()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "/") {
-                guard segment.isValid else { return false }
-                segment = SegmentScan()
-            } else {
-                guard isAllowed(Unicode.Scalar(byte)) else { return false }
-                segment.add(byte)
-            }
-        }
-        return segment.isValid
+    /// Whether `path` is `/` and segments of allowed characters, none empty, `.`, `..` or the
+    /// reserved segment.
+    private static func isWellFormed(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable(isWellFormed) ?? isWellFormed(Array(path.utf8))
     }
 
-    /// One segment as ``isWellFormed(_:)`` reads it, byte by byte.
-    private struct SegmentScan {
-        private static let reserved = Array(ActorURI.reservedSegment.utf8)
-        private var length = 0
-        private var dots = 0
-        private var spellsReserved = true
-
-        mutating func add(_ byte: UInt8) {
-            spellsReserved = spellsReserved && length < Self.reserved.count && Self.reserved[length] == byte
-            dots += byte == UInt8(ascii: ".") ? 1 : 0
-            length += 1
+    private static func isWellFormed(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        var segmentStart = bytes.index(after: bytes.startIndex)
+        var index = segmentStart
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
+                guard isWellFormedSegment(bytes[segmentStart..<index]) else { return false }
+                segmentStart = bytes.index(after: index)
+            } else if !isAllowed(byte) {
+                return false
+            }
+            index = bytes.index(after: index)
         }
+        return isWellFormedSegment(bytes[segmentStart..<index])
+    }
 
-        var isValid: Bool {
-            guard length > 0 else { return false }
-            if length <= 2, dots == length { return false }  // `.` or `..`
-            return !(spellsReserved && length == Self.reserved.count)
+    /// Whether `segment`, made of allowed characters, is neither empty, `.`, `..` nor the
+    /// reserved segment.
+    private static func isWellFormedSegment(_ segment: some Collection<UInt8>) -> Bool {
+        switch segment.count {
+        case 0: false
+        case 1, 2: !segment.allSatisfy { $0 == UInt8(ascii: ".") }
+        case reservedSegment.utf8.count: !segment.elementsEqual(reservedSegment.utf8)
+        default: true
+        }
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default: false
         }
     }
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": true
-        default: false
-        }
+        scalar.isASCII && isAllowed(UInt8(scalar.value))
     }
 }

@@ -48,20 +48,23 @@ public final class ScopeStack: BSPActor {
     @ObservationIgnored public let companions: ScopeStack?
 
     /// The scopes on the stack, bottom first.
-    public internal(set) var scopes: [any Scope] {
-        get {
-            access(keyPath: \.scopes)
-            return stack
-        }
-        set {
-            withMutation(keyPath: \.scopes) { stack = newValue }
-        }
+    public var scopes: [any Scope] {
+        access(keyPath: Self.scopesKeyPath)
+        return stack
     }
 
     /// ``scopes``, read without registering an observation: a transition reads the stack many
-    /// times, and each observed read builds a key path. Changes go through ``scopes``, so that
-    /// observers hear of them.
-    @ObservationIgnored var stack: [any Scope] = []
+    /// times. Changes go through ``changeStack(_:)``, so that observers hear of them.
+    @ObservationIgnored private(set) var stack: [any Scope] = []
+
+    /// The key path of ``scopes``, made once: a key path literal is looked up on every use.
+    private static let scopesKeyPath = \ScopeStack.scopes
+
+    /// Changes the stack in place, telling the observers of ``scopes``: assigning a changed
+    /// copy would copy the whole stack on every transition.
+    func changeStack(_ change: (inout [any Scope]) -> Void) {
+        withMutation(keyPath: Self.scopesKeyPath) { change(&stack) }
+    }
 
     @ObservationIgnored let audit: AuditContext
     @ObservationIgnored var isTransitioning = false

@@ -79,7 +79,7 @@ extension ScopeStack {
         // Read once: each is a protocol requirement of an existential, a call and a retain.
         let (lifecycle, scopeURI) = (scope.lifecycle, scope.uri)
         try checkPushable(scope)
-        scopes.append(scope)
+        changeStack { $0.append(scope) }
         lifecycle.state = .initiating
         lifecycle.scope = scopeURI
         lifecycle.companion = companion
@@ -88,7 +88,7 @@ extension ScopeStack {
         do {
             try push(companion, of: scope, record: companionRecord)
         } catch {
-            scopes.removeLast()
+            changeStack { $0.removeLast() }
             lifecycle.state = .inactive
             lifecycle.companion = nil
             audit.scopeDidEnd(scopeURI)
@@ -184,7 +184,7 @@ extension ScopeStack {
         runAsScope(scope) { scope.deactivate() }
         lifecycle.endOwnedWork()
         let exit = ScopeExit(scope: scopeURI, result: scope.result, ownedWork: lifecycle.ownedWorkCompletion)
-        scopes.removeLast()
+        changeStack { $0.removeLast() }
         audit.scopeDidEnd(scopeURI)
         lifecycle.state = .terminated
         lifecycle.terminateBoundNotifiers()
