@@ -19,27 +19,31 @@
 /// A peer's notifier that the scope merely holds is never touched. Work handed over after
 /// the scope began to deactivate is ended at once.
 public final class ScopeLifecycle {
+    // Runtime exclusivity checks are off for the lifecycle's state: no access to it is held
+    // across a call to a scope's or a handler's code (copies are taken first), and the checks
+    // cost more than the transitions that read it.
+
     /// Where the scope is in its lifecycle.
-    public internal(set) var state: ScopeState = .inactive
+    @exclusivity(unchecked) public internal(set) var state: ScopeState = .inactive
 
     /// The record the scope is being resumed from, while the stack rebuilds it, else `nil`.
     ///
     /// A scope that pushes a child scope when it activates should leave that to the resumption
     /// while this is set: the resumption pushes the children it recorded.
-    public internal(set) var resumeRecord: ScopeRecord?
+    @exclusivity(unchecked) public internal(set) var resumeRecord: ScopeRecord?
 
     /// The companion, read from ``Scope/companion`` once, when the scope was pushed.
-    var companion: (any Scope)?
+    @exclusivity(unchecked) var companion: (any Scope)?
 
-    private var tokens: [ObservationToken] = []
-    private var boundNotifiers: [WeakScopeBound] = []
-    private var cancellations: [() -> Void] = []
-    private var completions: [@Sendable () async -> Void] = []
-    private var stacks: [ScopeStack] = []
+    @exclusivity(unchecked) private var tokens: [ObservationToken] = []
+    @exclusivity(unchecked) private var boundNotifiers: [WeakScopeBound] = []
+    @exclusivity(unchecked) private var cancellations: [() -> Void] = []
+    @exclusivity(unchecked) private var completions: [@Sendable () async -> Void] = []
+    @exclusivity(unchecked) private var stacks: [ScopeStack] = []
     /// The scope's URI, once it is on a stack.
-    var scope: ActorURI?
+    @exclusivity(unchecked) var scope: ActorURI?
     /// The context of the stack the scope was pushed onto.
-    private var stackContext: AuditContext?
+    @exclusivity(unchecked) private var stackContext: AuditContext?
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}

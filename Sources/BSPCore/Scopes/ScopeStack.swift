@@ -55,7 +55,7 @@ public final class ScopeStack: BSPActor {
 
     /// ``scopes``, read without registering an observation: a transition reads the stack many
     /// times. Changes go through ``changeStack(_:)``, so that observers hear of them.
-    @ObservationIgnored private(set) var stack: [any Scope] = []
+    @ObservationIgnored @exclusivity(unchecked) private(set) var stack: [any Scope] = []
 
     /// The key path of ``scopes``, made once: a key path literal is looked up on every use.
     private static let scopesKeyPath = \ScopeStack.scopes
@@ -67,14 +67,14 @@ public final class ScopeStack: BSPActor {
     }
 
     @ObservationIgnored let audit: AuditContext
-    @ObservationIgnored var isTransitioning = false
+    @ObservationIgnored @exclusivity(unchecked) var isTransitioning = false
     /// Requests that arrived during a transition, each with the audit frame of its own record,
     /// so that what it does later names it as its cause.
-    @ObservationIgnored var pending: [(request: Request, frame: AuditFrame?)] = []
+    @ObservationIgnored @exclusivity(unchecked) var pending: [(request: Request, frame: AuditFrame?)] = []
     /// How many transitions the outermost request running now has set off, itself included.
-    @ObservationIgnored var transitionsThisRound = 0
+    @ObservationIgnored @exclusivity(unchecked) var transitionsThisRound = 0
     /// Whether this round's runaway cycle has been reported, so that it is reported once.
-    @ObservationIgnored var runawayReported = false
+    @ObservationIgnored @exclusivity(unchecked) var runawayReported = false
 
     /// How many transitions one request may set off — itself and those queued during it, from
     /// ``Scope/activate()`` or ``Scope/deactivate()`` — before the stack treats the rest as a
