@@ -138,6 +138,19 @@ struct CountAccountingTests {
         fabric.expectNothingElse()
     }
 
+    @Test("a passing expect(exactly:) accounts for every line it looked at")
+    func exactlyAccountsForItsLines() {
+        let fabric = TestFabric { Quiet() }
+        fabric.exercise(fabric.requests, "hi")
+        fabric.expect(exactly: ["heard hi", "and again hi"])
+        fabric.expectNothingElse()
+        withKnownIssue {
+            fabric.expect(contains: ["heard hi"])
+        } matching: { issue in
+            issue.text.contains("[1] \"heard hi\" ✗ not found")
+        }
+    }
+
     @Test("counting lines already accounted for fails, as the documentation says")
     func countingAccountedLinesFails() {
         let fabric = TestFabric { Quiet() }

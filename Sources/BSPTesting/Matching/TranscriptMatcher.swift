@@ -25,6 +25,11 @@ enum TranscriptMatcher {
         }
     }
 
+    /// Whether `lines` are exactly `expected`: as many, each containing its substring.
+    static func allMatch(_ expected: [String], _ lines: [TranscriptLine]) -> Bool {
+        expected.count == lines.count && zip(lines, expected).allSatisfy { TextSearch.contains($0.text, $1) }
+    }
+
     /// Line `i` contains expected substring `i`, and there are no other lines.
     static func exactly(
         _ expected: [String],
