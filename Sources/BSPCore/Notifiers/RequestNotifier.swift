@@ -337,7 +337,7 @@ extension RequestNotifier: Sendable {}
 /// `weak` field goes through the runtime's side table every time.
 @usableFromInline
 final class RequestHandler<Request, Reply> {
-    @usableFromInline weak var weakOwner: AnyObject?
+    @usableFromInline weak let weakOwner: AnyObject?
     /// The owner, unretained, when it holds the notifier privately — the only strong reference to
     /// it — so that the notifier cannot outlive it: then no weak load is needed on every send.
     @usableFromInline let privateOwner: Unmanaged<AnyObject>?
