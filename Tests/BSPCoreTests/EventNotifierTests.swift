@@ -69,13 +69,17 @@ struct EventNotifierTests {
         var later: NamedActor? = NamedActor("/actor/later")
         weak let released = later
         let earlier = NamedActor("/actor/earlier")
+        var heldDuringTheSend: Bool?
         notifier.observe(by: earlier) { _, _ in
             calls.append("earlier")
             later = nil
+            heldDuringTheSend = heldDuringTheSend ?? (released != nil)
         }
         notifier.observe(by: later!) { _, _ in calls.append("later") }
 
         notifier.emit(1)
+        // As documented: an audited send holds the observers it loaded until it returns.
+        #expect(heldDuringTheSend == audited)
         #expect(released == nil)
         notifier.emit(2)
 

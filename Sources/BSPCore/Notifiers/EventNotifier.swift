@@ -153,6 +153,11 @@ public final class EventNotifier<Event> {
     /// ``Scope``, it ends at the latest when the scope deactivates. A ``BSPActor`` observer is
     /// named, by its URI, in the audit trail and in diagrams.
     ///
+    /// An audited send loads its observers once, to name them in its record and to hand them
+    /// to their handlers, and holds them until it returns: an observer released by an earlier
+    /// handler of the same send is not called, but it is deallocated when the send returns
+    /// rather than at once.
+    ///
     /// - Parameters:
     ///   - observer: The object that observes, held weakly.
     ///   - handler: Called on the emitting thread with the observer and each event.
