@@ -92,6 +92,29 @@ enum SendBenchmarks {
         return median(zip(samples[0], samples[1]).map(/))
     }
 
+    /// The same request against an event send to one observer held the same way, through
+    /// its owner (`observe(by:)`, as `handle(by:)` holds the handler's owner): like for like.
+    static func requestVersusOwnedSend(_ configuration: Configuration) -> Double {
+        let owner = Sink()
+        let sink = Sink()
+        let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
+        requests.handle(by: owner) { owner, value in
+            owner.take(value)
+            return value
+        }
+        let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
+        events.observe(by: owner) { owner, value in owner.take(value) }
+        let sends = configuration.sends
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions,
+            [
+                { for value in 0..<sends { sink.take((try? requests.send(value)) ?? 0) } },
+                { for value in 0..<sends { events.emit(value) } },
+            ])
+        withExtendedLifetime(owner) {}
+        return median(zip(samples[0], samples[1]).map(/))
+    }
+
     /// Auditing's cost per send to ten observers that each name their actor: audited minus
     /// off, round by round.
     static func namedObserversAuditOverhead(_ configuration: Configuration) -> Double {

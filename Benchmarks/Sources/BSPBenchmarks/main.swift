@@ -76,6 +76,11 @@ if configuration.runs("request") {
     let versusSend = SendBenchmarks.requestVersusSend(configuration)
     report.add("  the request against an event send to one observer", "\(ratio(versusSend))", "round by round")
     report.figures["request_reply_vs_send1"] = versusSend
+    let versusOwnedSend = SendBenchmarks.requestVersusOwnedSend(configuration)
+    report.add(
+        "  the request against an event send to an observer held through its owner", "\(ratio(versusOwnedSend))",
+        "round by round, like for like")
+    report.figures["request_reply_vs_owned_send1"] = versusOwnedSend
 }
 
 if configuration.runs("scope") {
