@@ -47,6 +47,35 @@ struct CauseTrackingTests {
             ])
     }
 
+    @MainActor
+    @Test func aTaskStartedByANamedObserverSendsAsThatObserverAfterTheObservationIsGone() async throws {
+        let recording = Recording(causeTracking: .acrossTasks)
+        let (tap, echo) = try recording.context.withCurrent {
+            (EventNotifier<String>(of: "/actor/presentation"), try EchoActor())
+        }
+        var behaviour: NamedActor? = NamedActor("/actor/behaviour")
+        weak let released = behaviour
+        var work: Task<Void, Never>?
+        tap.observe(by: behaviour!) { _, _ in
+            MainActor.assumeIsolated {
+                work = Task { @MainActor in
+                    await Task.yield()
+                    _ = try? echo.requests.send("fetched later")
+                }
+            }
+        }
+
+        tap.emit("tap")
+        behaviour = nil  // the observation ends with its observer, before the task sends
+        tap.emit("unheard")
+        await work?.value
+
+        #expect(released == nil)
+        let request = try #require(recording.store.records.first { $0.notification == "fetched later" })
+        #expect(request.source == "/actor/behaviour")
+        #expect(request.cause == 1)
+    }
+
     @Test func theDefaultFollowsSynchronousHandlersOnly() {
         #expect(AuditContext(store: InMemoryAuditStore()).causeTracking == .synchronous)
     }

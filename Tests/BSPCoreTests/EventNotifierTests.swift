@@ -78,7 +78,7 @@ struct EventNotifierTests {
         notifier.observe(by: later!) { _, _ in calls.append("later") }
 
         notifier.emit(1)
-        // As documented: an audited send holds the observers it loaded until it returns.
+        // As documented: an audited send holds the observers it loaded while they run.
         #expect(heldDuringTheSend == audited)
         #expect(released == nil)
         notifier.emit(2)

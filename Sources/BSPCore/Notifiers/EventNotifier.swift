@@ -154,9 +154,9 @@ public final class EventNotifier<Event> {
     /// named, by its URI, in the audit trail and in diagrams.
     ///
     /// An audited send loads its observers once, to name them in its record and to hand them
-    /// to their handlers, and holds them until it returns: an observer released by an earlier
-    /// handler of the same send is not called, but it is deallocated when the send returns
-    /// rather than at once.
+    /// to their handlers, and holds them while they run: an observer released by an earlier
+    /// handler of the same send is not called, but it is deallocated once every observer has
+    /// seen the event rather than at once.
     ///
     /// - Parameters:
     ///   - observer: The object that observes, held weakly.
