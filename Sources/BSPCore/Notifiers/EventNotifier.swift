@@ -268,7 +268,8 @@ public final class EventNotifier<Event> {
         if ownedObserverCount > 0 {
             recordLoadingOwners(event)
         } else {
-            record(event) { handlers in deliver(event, as: handlers, count: observers.count) }
+            // Only observers kept by their owners name an actor: these run in the record's frame.
+            record(event) { _ in deliver(event) }
         }
         endDelivery()
     }
