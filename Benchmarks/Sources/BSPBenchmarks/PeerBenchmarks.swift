@@ -27,7 +27,11 @@ enum PeerBenchmarks {
             }
         }
         let sends = configuration.sends / 10  // an order of magnitude slower: keep runs short
-        defer { tokens.forEach(center.removeObserver) }
+        defer {
+            for token in tokens {
+                center.removeObserver(token)
+            }
+        }
         return nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
             for value in 0..<sends {
                 box.total = value
