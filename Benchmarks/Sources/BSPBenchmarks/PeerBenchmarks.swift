@@ -64,7 +64,9 @@ enum PeerBenchmarks {
                     continuation.yield(value)
                 }
             }
-            continuations.forEach { $0.finish() }
+            for continuation in continuations {
+                continuation.finish()
+            }
             for consumer in consumers {
                 _ = await consumer.value
             }
