@@ -92,6 +92,46 @@ struct EventNotifierTests {
         }
     }
 
+    @Test(arguments: [false, true])
+    func anObserverObservingTwiceAndReleasedByAnEarlierObserverMissesTheSend(audited: Bool) {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        var calls: [String] = []
+        var twice: NamedActor? = NamedActor("/actor/twice")
+        weak let released = twice
+        let earlier = NamedActor("/actor/earlier")
+        notifier.observe(by: earlier) { _, _ in
+            calls.append("earlier")
+            twice = nil
+        }
+        notifier.observe(by: twice!) { _, _ in calls.append("first") }
+        notifier.observe(by: twice!) { _, _ in calls.append("second") }
+
+        notifier.emit(1)
+        notifier.emit(2)
+
+        #expect(calls == ["earlier", "earlier"])
+        #expect(released == nil)
+        #expect(notifier.observerCount == 1)
+    }
+
+    @Test(arguments: [false, true])
+    func anObserverObservingTwiceGetsEachEventTwice(audited: Bool) {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        var calls: [String] = []
+        let twice = NamedActor("/actor/twice")
+        notifier.observe(by: twice) { _, value in calls.append("first \(value)") }
+        notifier.observe(by: twice) { _, value in calls.append("second \(value)") }
+
+        notifier.emit(1)
+
+        #expect(calls == ["first 1", "second 1"])
+        if audited {
+            #expect(recording.store.records.map(\.targets) == [["/actor/twice", "/actor/twice"]])
+        }
+    }
+
     @Test(arguments: [AuditContext.CauseTracking.synchronous, .acrossTasks])
     func eachNamedObserverSendsAsItselfAndAnUnnamedOneAsNobody(causeTracking: AuditContext.CauseTracking) throws {
         let recording = Recording(causeTracking: causeTracking)

@@ -56,6 +56,9 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) private var liveObserverCount = 0
     /// How many of them are held through an owner that may have gone away.
     @usableFromInline @exclusivity(unchecked) var ownedObserverCount = 0
+    /// Whether an object has observed more than once (by identity; never reset): then an
+    /// audited send holds each owner once, so that it can still tell one released meanwhile.
+    @usableFromInline @exclusivity(unchecked) var ownersMayRepeat = false
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) private var origin: AuditRecord.Origin
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
@@ -168,6 +171,9 @@ public final class EventNotifier<Event> {
         let scope = ScopeLifecycle.of(observer)
         if let scope, !scope.isOperating { return }
         pruneObserversWithoutOwner()
+        if !ownersMayRepeat {
+            ownersMayRepeat = observers.contains { $0.ownerID == ObjectIdentifier(observer) && $0.handler != nil }
+        }
         let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
         add(entry)
         scope?.own(token(for: entry))
@@ -293,13 +299,32 @@ public final class EventNotifier<Event> {
     func loadOwners(into owners: UnsafeMutableBufferPointer<AnyObject?>) {
         var index = 0
         while index < owners.count {
-            let owner = observers[index].isOwned ? observers[index].owner : nil
+            var owner = observers[index].isOwned ? observers[index].owner : nil
             if observers[index].isOwned, owner == nil, observers[index].handler != nil {
                 endObservation(at: index)
+            }
+            if ownersMayRepeat, owner != nil, earlierHolder(ofOwnerAt: index, in: owners) != nil {
+                owner = nil  // held once, where it first appears
             }
             owners.initializeElement(at: index, to: owner)
             index &+= 1
         }
+    }
+
+    /// Where `owners` holds the owner of the observation at `index`, if it does: at `index`, or,
+    /// for an object that observes more than once, where it first appears.
+    @inlinable
+    func heldOwnerIndex(forObserverAt index: Int, in owners: UnsafeMutableBufferPointer<AnyObject?>) -> Int? {
+        owners[index] != nil ? index : earlierHolder(ofOwnerAt: index, in: owners)
+    }
+
+    /// Where `owners`, loaded up to `index`, already holds the owner of the observation at
+    /// `index`, when that object observes more than once.
+    @inlinable
+    func earlierHolder(ofOwnerAt index: Int, in owners: UnsafeMutableBufferPointer<AnyObject?>) -> Int? {
+        guard ownersMayRepeat else { return nil }
+        let id = observers[index].ownerID
+        return (0..<index).first { observers[$0].ownerID == id && owners[$0] != nil }
     }
 
     /// Calls each of the first `count` observers, in the frame of the event's record; an
@@ -325,10 +350,12 @@ public final class EventNotifier<Event> {
             if observers[index].handler != nil {
                 if !observers[index].isOwned {
                     deliver(event, toObserverAt: index, owner: nil, as: handlers)
-                } else if owners[index] != nil, !isKnownUniquelyReferenced(&owners[index]) {
+                } else if let held = heldOwnerIndex(forObserverAt: index, in: owners),
+                    !isKnownUniquelyReferenced(&owners[held])
+                {
                     // (An owner held only here was released by an earlier handler: its
                     // observation is over.) The owner is passed on unretained: `owners` holds it.
-                    let owner = UnsafeRawPointer(owners.baseAddress.unsafelyUnwrapped + index)
+                    let owner = UnsafeRawPointer(owners.baseAddress.unsafelyUnwrapped + held)
                         .load(as: Unmanaged<AnyObject>.self)
                     deliver(event, toObserverAt: index, owner: owner, as: handlers)
                 }

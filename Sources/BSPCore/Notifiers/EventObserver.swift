@@ -15,6 +15,9 @@ final class EventObserver<Event> {
     /// notifier can tell when it has gone; `nil` for an observation kept by a token.
     @usableFromInline weak let owner: AnyObject?
     @usableFromInline let isOwned: Bool
+    /// The identity of ``owner`` when the observation started, to tell an owner that observes
+    /// more than once without loading it.
+    @usableFromInline let ownerID: ObjectIdentifier?
 
     /// An observation kept by a token.
     init(handler: @escaping (Event) -> Void) {
@@ -22,6 +25,7 @@ final class EventObserver<Event> {
         self.frameActor = nil
         self.owner = nil
         self.isOwned = false
+        self.ownerID = nil
         self.handler = handler
         self.handlerOfOwner = nil
     }
@@ -33,6 +37,7 @@ final class EventObserver<Event> {
         self.frameActor = identity.map(Unmanaged.passUnretained)
         self.owner = owner
         self.isOwned = true
+        self.ownerID = ObjectIdentifier(owner)
         self.handler = { [weak owner] event in
             if let owner { handler(owner, event) }
         }
