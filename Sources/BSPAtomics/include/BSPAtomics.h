@@ -36,4 +36,13 @@ static inline int64_t bsp_counter_load_acquiring(bsp_counter *_Nonnull counter) 
     return atomic_load_explicit(&counter->value, memory_order_acquire);
 }
 
+/// This thread's audit frame slot (see `ThreadFrameSlot`), `NULL` until the thread first
+/// sets it: a thread-local read is a few instructions, where `pthread_getspecific` is a call.
+extern _Thread_local void *_Nullable bsp_thread_frame_slot;
+
+/// The address of this thread's audit frame slot.
+static inline void *_Nullable *_Nonnull bsp_thread_frame_slot_address(void) {
+    return &bsp_thread_frame_slot;
+}
+
 #endif

@@ -1,3 +1,5 @@
+import BSPAtomics
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -20,12 +22,16 @@ enum ThreadFrameSlot {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
     /// This thread's slot, made on first use and freed when the thread ends.
     static var current: UnsafeMutablePointer<AuditFrame?>? {
-        if let slot = pthread_getspecific(threadFrameKey) {
+        let address = bsp_thread_frame_slot_address()
+        if let slot = address.pointee {
             return slot.assumingMemoryBound(to: AuditFrame?.self)
         }
         let slot = UnsafeMutablePointer<AuditFrame?>.allocate(capacity: 1)
         slot.initialize(to: nil)
+        // The key's destructor frees the slot when the thread ends; the thread-local is what
+        // a frame is read through.
         pthread_setspecific(threadFrameKey, slot)
+        address.pointee = UnsafeMutableRawPointer(slot)
         return slot
     }
     #else
