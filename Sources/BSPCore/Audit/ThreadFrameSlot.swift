@@ -53,6 +53,9 @@ private let threadFrameKey: pthread_key_t = {
 /// platforms only, so it is taken as optional on all.
 private func freeSlot(_ slot: UnsafeMutableRawPointer?) {
     guard let slot = slot?.assumingMemoryBound(to: AuditFrame?.self) else { return }
+    // Forget it first: another destructor of the ending thread may still send, and must then
+    // make a slot of its own rather than read this one.
+    bsp_thread_frame_slot_address().pointee = nil
     slot.deinitialize(count: 1)
     slot.deallocate()
 }
