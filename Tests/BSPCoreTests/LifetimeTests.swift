@@ -89,6 +89,51 @@ struct LifetimeTests {
         #expect(actor == nil)
     }
 
+    @Test func removeHandlerReleasesTheHandlerAtOnce() {
+        let notifier = RequestNotifier<Int, Int>(of: "/actor/source")
+        let owner = Witness()
+        weak var captured: Witness?
+        do {
+            let witness = Witness()
+            captured = witness
+            notifier.handle(by: owner) { _, value in
+                _ = witness
+                return value
+            }
+        }
+
+        notifier.removeHandler()
+
+        #expect(captured == nil)
+        #expect(!notifier.isHandled)
+    }
+
+    @Test(arguments: [false, true])
+    func aHandlerThatRemovesItselfFinishesItsRequestAndIsReleasedAfterIt(audited: Bool) throws {
+        let recording = Recording()
+        let notifier = RequestNotifier<Int, Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        let owner = Witness()
+        weak var captured: Witness?
+        var capturedDuringTheRequest: Bool?
+        do {
+            let witness = Witness()
+            captured = witness
+            notifier.handle(by: owner) { _, value in
+                notifier.removeHandler()
+                // Still running: what it captured is still there.
+                capturedDuringTheRequest = captured != nil
+                _ = witness
+                return value * 2
+            }
+        }
+
+        #expect(try notifier.send(21) == 42)
+
+        #expect(capturedDuringTheRequest == true)
+        #expect(captured == nil)
+        #expect(throws: NotifierError.unhandledRequest(notifier.uri)) { try notifier.send(1) }
+    }
+
     @Test func aRequestNotifierDoesNotKeepItsOwnerAlive() throws {
         weak var weakEcho: EchoActor?
         var notifier: RequestNotifier<String, String>?

@@ -56,18 +56,28 @@ public final class RequestNotifier<Request, Reply> {
 
     // The state the inlined `send` reads and writes; runtime exclusivity checks are off for it
     // because no access is held across the call to the handler (see `EventNotifier`).
-    @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>?
+    @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>? {
+        didSet { unretainedHandler = handler.map(Unmanaged.passUnretained) }
+    }
+    /// ``handler``, unretained: the fast path calls it without retaining it. Safe because a
+    /// handler replaced while a request is being handled is kept in ``retiredHandler`` until
+    /// the request returns.
+    @usableFromInline @exclusivity(unchecked) var unretainedHandler: Unmanaged<RequestHandler<Request, Reply>>?
+    /// The handler removed while it was handling a request, kept until the request returns.
+    @usableFromInline @exclusivity(unchecked) var retiredHandler: RequestHandler<Request, Reply>? {
+        didSet { updateSlowPath() }
+    }
     @usableFromInline @exclusivity(unchecked) var nesting = 0
     @usableFromInline @exclusivity(unchecked) var isAuditing: Bool {
-        didSet { takesSlowPath = isAuditing || admission != nil }
+        didSet { updateSlowPath() }
     }
-    /// Whether a send must take the slow path: auditing, or an admission check. One flag, so
-    /// that the fast path reads one.
+    /// Whether a send must take the slow path: auditing, an admission check, or a handler to
+    /// release once the request in progress returns. One flag, so that the fast path reads one.
     @usableFromInline @exclusivity(unchecked) var takesSlowPath = false
     /// Decides before a request is recorded whether it may be delivered: a refusal is recorded
     /// as dropped. Set by the package's own actors, such as a ``ScopeStack`` ending a cycle.
     @usableFromInline package var admission: ((Request) -> NotifierError?)? {
-        didSet { takesSlowPath = isAuditing || admission != nil }
+        didSet { updateSlowPath() }
     }
     @usableFromInline var terminatedScope: ActorURI?
     /// When the audit trail renders the requests: values of a `Sendable` type when read, others now.
@@ -199,8 +209,31 @@ public final class RequestNotifier<Request, Reply> {
     }
 
     /// Removes the handler, if any, so that requests are undelivered until another is installed.
+    ///
+    /// The handler, and what it captured, are released at once — or, when the handler removes
+    /// itself while it handles a request, once that request returns.
     public func removeHandler() {
-        handler = nil
+        replaceHandler(with: nil)
+    }
+
+    /// Installs `replacement`, keeping a handler that is handling a request until it returns.
+    func replaceHandler(with replacement: RequestHandler<Request, Reply>?) {
+        if nesting > 0, let handler {
+            retiredHandler = handler
+        }
+        handler = replacement
+    }
+
+    private func updateSlowPath() {
+        takesSlowPath = isAuditing || admission != nil || retiredHandler != nil
+    }
+
+    /// Releases a handler removed while it handled the request that has just returned.
+    @usableFromInline
+    func releaseRetiredHandler() {
+        if nesting == 0 {
+            retiredHandler = nil
+        }
     }
 
     /// Whether a handler whose owner is alive is installed.
@@ -215,12 +248,17 @@ public final class RequestNotifier<Request, Reply> {
     @inlinable
     @discardableResult
     public func send(_ request: Request) throws(NotifierError) -> Reply {
-        guard !takesSlowPath, nesting == 0, let handler, let owner = handler.owner else {
+        guard !takesSlowPath, nesting == 0, let handler = unretainedHandler,
+            let owner = handler._withUnsafeGuaranteedRef({ $0.owner })
+        else {
             return try dispatch(request).get()
         }
         nesting &+= 1
-        defer { nesting &-= 1 }
-        return handler.body(owner, request)
+        defer {
+            nesting &-= 1
+            if takesSlowPath { releaseRetiredHandler() }
+        }
+        return handler._withUnsafeGuaranteedRef { $0.body(owner, request) }
     }
 
     /// The slow path: auditing, no live handler, a terminated scope, or a runaway cycle.
@@ -252,7 +290,10 @@ public final class RequestNotifier<Request, Reply> {
         }
         defer { if reentrant { ThreadReentry.exit() } }
         nesting += 1
-        defer { nesting -= 1 }
+        defer {
+            nesting -= 1
+            releaseRetiredHandler()
+        }
         guard isAuditing else {
             return .success(handler.body(owner, request))
         }
@@ -295,12 +336,17 @@ extension RequestNotifier where Reply == Void {
     /// handled; the ``AuditContext``'s fault handler is told, and the audit trail records it.
     @inlinable
     public func send(_ request: Request) {
-        guard !takesSlowPath, nesting == 0, let handler, let owner = handler.owner else {
+        guard !takesSlowPath, nesting == 0, let handler = unretainedHandler,
+            let owner = handler._withUnsafeGuaranteedRef({ $0.owner })
+        else {
             return sendReportingFaults(request)
         }
         nesting &+= 1
-        defer { nesting &-= 1 }
-        handler.body(owner, request)
+        defer {
+            nesting &-= 1
+            if takesSlowPath { releaseRetiredHandler() }
+        }
+        handler._withUnsafeGuaranteedRef { $0.body(owner, request) }
     }
 
     @usableFromInline
@@ -315,7 +361,7 @@ extension RequestNotifier: ScopeBound {
     func scopeDidTerminate(_ scope: ActorURI) {
         guard terminatedScope == nil else { return }
         terminatedScope = scope
-        handler = nil
+        replaceHandler(with: nil)
     }
 
     func join(_ context: AuditContext) {

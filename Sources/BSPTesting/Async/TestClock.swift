@@ -139,6 +139,8 @@ public final class TestClock: Clock, Sendable {
             _ = wakeEarliest(notAfter: earliest)
             await Self.letWokenTasksRun()
         }
+        // Those woken last may not be sleeping again yet: let them, before counting.
+        await Self.letWokenTasksRun()
         return sleepers
     }
 
