@@ -89,6 +89,29 @@ struct LifetimeTests {
         #expect(actor == nil)
     }
 
+    @Test func aHandlerCancelledDuringASendIsReleasedWhenTheSendEnds() {
+        let notifier = EventNotifier<Int>(of: "/actor/source")
+        weak var captured: Witness?
+        var capturedAfterCancelling: Bool?
+        var token: ObservationToken?
+        do {
+            let witness = Witness()
+            captured = witness
+            token = notifier.observe { _ in
+                token?.cancel()
+                // Still running: what it captured is still there.
+                capturedAfterCancelling = captured != nil
+                _ = witness
+            }
+        }
+
+        notifier.emit(1)
+
+        #expect(capturedAfterCancelling == true)
+        #expect(captured == nil)
+        #expect(token?.isCancelled == true)
+    }
+
     @Test func removeHandlerReleasesTheHandlerAtOnce() {
         let notifier = RequestNotifier<Int, Int>(of: "/actor/source")
         let owner = Witness()

@@ -22,7 +22,7 @@ extension EventNotifier {
         var index = 0
         while index < owners.count {
             var owner = observers[index].isOwned ? observers[index].owner : nil
-            if observers[index].isOwned, owner == nil, observers[index].handler != nil {
+            if observers[index].isOwned, owner == nil, !observers[index].isCancelled {
                 endObservation(at: index)
             }
             if ownersMayRepeat, owner != nil, earlierHolder(ofOwnerAt: index, in: owners) != nil {
@@ -56,7 +56,7 @@ extension EventNotifier {
     func deliver(_ event: Event, as handlers: AuditFrame.Handlers, count: Int) {
         var index = 0
         while index < count {
-            if observers[index].handler != nil {
+            if !observers[index].isCancelled {
                 deliver(event, toObserverAt: index, owner: nil, as: handlers)
             }
             index &+= 1
@@ -69,7 +69,7 @@ extension EventNotifier {
     func deliver(_ event: Event, as handlers: AuditFrame.Handlers, owners: UnsafeMutableBufferPointer<AnyObject?>) {
         var index = 0
         while index < owners.count {
-            if observers[index].handler != nil {
+            if !observers[index].isCancelled {
                 if !observers[index].isOwned {
                     deliver(event, toObserverAt: index, owner: nil, as: handlers)
                 } else if let held = heldOwnerIndex(forObserverAt: index, in: owners),
@@ -106,12 +106,14 @@ extension EventNotifier {
     /// Calls the observer at `index`, with `owner` if it is kept by its owner.
     @inlinable
     func deliver(_ event: Event, toObserverAt index: Int, owner: Unmanaged<AnyObject>?) {
-        // Optional binding rather than `unsafelyUnwrapped`, which would wrap each handler in a
-        // reabstraction thunk allocated per call.
-        if let owner, let handler = observers[index].handlerOfOwner {
-            owner._withUnsafeGuaranteedRef { handler($0, event) }
-        } else if let handler = observers[index].handler {
-            handler(event)
+        // Unretained: the observation stays in the notifier until the delivery ends, and
+        // `owners` holds the owner.
+        Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
+            if let owner {
+                owner._withUnsafeGuaranteedRef { observer.handlerOfOwner($0, event) }
+            } else {
+                observer.handler(event)
+            }
         }
     }
 }

@@ -172,7 +172,7 @@ public final class EventNotifier<Event> {
         if let scope, !scope.isOperating { return }
         pruneObserversWithoutOwner()
         if !ownersMayRepeat {
-            ownersMayRepeat = observers.contains { $0.ownerID == ObjectIdentifier(observer) && $0.handler != nil }
+            ownersMayRepeat = observers.contains { $0.ownerID == ObjectIdentifier(observer) && !$0.isCancelled }
         }
         let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
         add(entry)
@@ -209,8 +209,8 @@ public final class EventNotifier<Event> {
     /// a notifier that goes away takes its handlers (and what they captured) with it.
     private func token(for entry: EventObserver<Event>) -> ObservationToken {
         ObservationToken { [weak self, weak entry] in
-            guard let entry, entry.handler != nil else { return }
-            entry.handler = nil
+            guard let entry, !entry.isCancelled else { return }
+            entry.isCancelled = true
             self?.remove(entry)
         }
     }
@@ -240,8 +240,11 @@ public final class EventNotifier<Event> {
         let count = observers.count
         var index = 0
         while index < count {
-            if let handler = observers[index].handler {
-                handler(event)
+            // Unretained: the observation stays in the notifier until the delivery ends.
+            Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
+                if !observer.isCancelled {
+                    observer.handler(event)
+                }
             }
             index &+= 1
         }
@@ -313,7 +316,7 @@ public final class EventNotifier<Event> {
     @usableFromInline
     func removeCancelledObservers() {
         hasCancelledObservers = false
-        observers.removeAll { $0.handler == nil }
+        observers.removeAll { $0.isCancelled }
     }
 
     /// The stack change of the event being recorded, if a stack set one.
@@ -331,11 +334,11 @@ public final class EventNotifier<Event> {
         // its side table (tokens hold entries weakly).
         var gone: [EventObserver<Event>] = []
         for index in observers.indices
-        where observers[index].isOwned && observers[index].handler != nil && observers[index].owner == nil {
+        where observers[index].isOwned && !observers[index].isCancelled && observers[index].owner == nil {
             gone.append(observers[index])
         }
         for entry in gone {
-            entry.handler = nil
+            entry.isCancelled = true
             remove(entry)
         }
     }
@@ -345,7 +348,7 @@ public final class EventNotifier<Event> {
     @usableFromInline
     func endObservation(at index: Int) {
         let entry = observers[index]
-        entry.handler = nil
+        entry.isCancelled = true
         remove(entry)
     }
 
@@ -355,7 +358,7 @@ public final class EventNotifier<Event> {
             ownedObserverCount -= 1
         }
         if entry.actor != nil {
-            let targets = observers.compactMap { $0.handler == nil ? nil : $0.actor }
+            let targets = observers.compactMap { $0.isCancelled ? nil : $0.actor }
             origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: targets)
         }
         if isDelivering {

@@ -1,4 +1,9 @@
-/// One observation of an event notifier; its handler is `nil` once cancelled.
+/// One observation of an event notifier.
+///
+/// Its handlers are constants, so that a delivery calls them without retaining them: an
+/// observation cancelled during a delivery stays in the notifier, not called again, until the
+/// delivery ends, and goes (with its handlers and what they captured) then; one cancelled
+/// outside a delivery goes at once.
 @usableFromInline
 final class EventObserver<Event> {
     /// The actor that observes, if it names itself: what records list among their targets.
@@ -6,11 +11,14 @@ final class EventObserver<Event> {
     /// ``identity``, unretained: what the audited delivery writes into the frame its handler
     /// runs in, where reading the identity itself would retain and release it.
     @usableFromInline let frameActor: Unmanaged<ActorIdentity>?
-    @usableFromInline @exclusivity(unchecked) var handler: ((Event) -> Void)?
+    @usableFromInline let handler: (Event) -> Void
+    /// Whether the observation has ended: cancelled, or its owner gone.
+    @usableFromInline @exclusivity(unchecked) var isCancelled = false
     /// The handler of an observation kept by its observer, taking the observer as loaded by
     /// the notifier: the audited delivery loads each observer once, to name it in the record
     /// and to hand it to its handler.
-    @usableFromInline let handlerOfOwner: ((AnyObject, Event) -> Void)?
+    /// (An observation kept by a token has no owner, and this is never called.)
+    @usableFromInline let handlerOfOwner: (AnyObject, Event) -> Void
     /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly so that the
     /// notifier can tell when it has gone; `nil` for an observation kept by a token.
     @usableFromInline weak let owner: AnyObject?
@@ -27,7 +35,7 @@ final class EventObserver<Event> {
         self.isOwned = false
         self.ownerID = nil
         self.handler = handler
-        self.handlerOfOwner = nil
+        self.handlerOfOwner = { _, _ in }
     }
 
     /// An observation that lasts as long as `owner`, named by its actor if it is one.

@@ -30,6 +30,9 @@ public final class ObservationToken {
 
     /// Stops the observation at once: once `cancel()` returns, the handler is never called
     /// again, even if the notifier is in the middle of a send. Cancelling twice does nothing.
+    ///
+    /// The handler, and what it captured, are released at once too — or, when the notifier is
+    /// in the middle of a send, once that send has reached every observer.
     public func cancel() {
         let cancellation = self.cancellation
         self.cancellation = nil
