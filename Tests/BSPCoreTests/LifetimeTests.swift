@@ -157,6 +157,35 @@ struct LifetimeTests {
         #expect(throws: NotifierError.unhandledRequest(notifier.uri)) { try notifier.send(1) }
     }
 
+    @Test func aHandlerReplacedTwiceDuringItsRequestStillFinishesIt() throws {
+        let notifier = RequestNotifier<Int, Int>(of: "/actor/source")
+        let first = Witness()
+        let second = Witness()
+        weak var captured: Witness?
+        var capturedAtTheEnd: Bool?
+        do {
+            let witness = Witness()
+            captured = witness
+            notifier.handle(by: first) { _, value in
+                notifier.removeHandler()
+                notifier.handle(by: second) { _, value in
+                    notifier.removeHandler()  // the second, while it runs nested in the first
+                    return value
+                }
+                let nested = (try? notifier.send(value)) ?? 0
+                capturedAtTheEnd = captured != nil
+                _ = witness
+                return nested + 1
+            }
+        }
+
+        #expect(try notifier.send(1) == 2)
+
+        #expect(capturedAtTheEnd == true)
+        #expect(captured == nil)
+        #expect(!notifier.isHandled)
+    }
+
     @Test func aRequestNotifierDoesNotKeepItsOwnerAlive() throws {
         weak var weakEcho: EchoActor?
         var notifier: RequestNotifier<String, String>?

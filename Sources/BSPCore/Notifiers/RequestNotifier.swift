@@ -43,7 +43,7 @@ public final class RequestNotifier<Request, Reply> {
     /// The context this notifier reports to: ``AuditContext/current`` when it was created, or,
     /// for a notifier created outside any context and handled by a scope, the context of the
     /// stack the scope is pushed onto.
-    @exclusivity(unchecked) public private(set) var audit: AuditContext
+    @exclusivity(unchecked) public internal(set) var audit: AuditContext
 
     /// How deep requests on this notifier may nest inside its own handler before the
     /// notifier treats it as a runaway cycle.
@@ -57,11 +57,17 @@ public final class RequestNotifier<Request, Reply> {
     // The state the inlined `send` reads and writes; runtime exclusivity checks are off for it
     // because no access is held across the call to the handler (see `EventNotifier`).
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>? {
-        didSet { unretainedHandler = handler.map(Unmanaged.passUnretained) }
+        didSet {
+            unretainedHandler = handler.map(Unmanaged.passUnretained)
+            // However it is replaced — removed, its scope ending — a handler that may be running
+            // stays until the request returns. Only the first: the outermost request runs the
+            // handler installed when it began, and nested ones hold theirs strongly.
+            if nesting > 0, retiredHandler == nil, let oldValue, oldValue !== handler {
+                retiredHandler = oldValue
+            }
+        }
     }
-    /// ``handler``, unretained: the fast path calls it without retaining it. Safe because a
-    /// handler replaced while a request is being handled is kept in ``retiredHandler`` until
-    /// the request returns.
+    /// ``handler``, unretained: the fast path calls it without retaining it (see ``handler``).
     @usableFromInline @exclusivity(unchecked) var unretainedHandler: Unmanaged<RequestHandler<Request, Reply>>?
     /// The handler removed while it was handling a request, kept until the request returns.
     @usableFromInline @exclusivity(unchecked) var retiredHandler: RequestHandler<Request, Reply>? {
@@ -86,10 +92,10 @@ public final class RequestNotifier<Request, Reply> {
     /// when a request is delivered, with none when it is undelivered or dropped.
     private let deliveredOrigin: AuditRecord.Origin
     private let undeliveredOrigin: AuditRecord.Origin
-    @exclusivity(unchecked) private var scopeSnapshot = ScopeSnapshot()
+    @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
-    @exclusivity(unchecked) private var unretainedAudit: Unmanaged<AuditContext>
+    @exclusivity(unchecked) var unretainedAudit: Unmanaged<AuditContext>
     /// The owner's actor, as the audited delivery names it while the handler runs.
     private lazy var handlerActor = ActorIdentity(uri.actor)
 
@@ -213,15 +219,7 @@ public final class RequestNotifier<Request, Reply> {
     /// The handler, and what it captured, are released at once — or, when the handler removes
     /// itself while it handles a request, once that request returns.
     public func removeHandler() {
-        replaceHandler(with: nil)
-    }
-
-    /// Installs `replacement`, keeping a handler that is handling a request until it returns.
-    func replaceHandler(with replacement: RequestHandler<Request, Reply>?) {
-        if nesting > 0, let handler {
-            retiredHandler = handler
-        }
-        handler = replacement
+        handler = nil
     }
 
     private func updateSlowPath() {
@@ -357,51 +355,5 @@ extension RequestNotifier where Reply == Void {
     }
 }
 
-extension RequestNotifier: ScopeBound {
-    func scopeDidTerminate(_ scope: ActorURI) {
-        guard terminatedScope == nil else { return }
-        terminatedScope = scope
-        replaceHandler(with: nil)
-    }
-
-    func join(_ context: AuditContext) {
-        guard audit === AuditContext.disabled, context.isEnabled else { return }
-        audit = context
-        unretainedAudit = .passUnretained(context)
-        isAuditing = true
-        scopeSnapshot = ScopeSnapshot()
-        context.register(self)
-    }
-}
-
 @available(*, unavailable, message: "A notifier belongs to one isolation domain; hop to it to send.")
 extension RequestNotifier: Sendable {}
-
-/// The installed handler of a request notifier, bound to its owner's lifetime.
-///
-/// A class, so that reading it on each send copies one reference: copying a struct with a
-/// `weak` field goes through the runtime's side table every time.
-@usableFromInline
-final class RequestHandler<Request, Reply> {
-    @usableFromInline weak let weakOwner: AnyObject?
-    /// The owner, unretained, when it holds the notifier privately — the only strong reference to
-    /// it — so that the notifier cannot outlive it: then no weak load is needed on every send.
-    @usableFromInline let privateOwner: Unmanaged<AnyObject>?
-    @usableFromInline let body: (AnyObject, Request) -> Reply
-
-    init<Owner: AnyObject>(
-        owner: Owner, holdsNotifierPrivately: Bool = false, _ handler: @escaping (Owner, Request) -> Reply
-    ) {
-        self.privateOwner = holdsNotifierPrivately ? .passUnretained(owner) : nil
-        self.weakOwner = holdsNotifierPrivately ? nil : owner
-        self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
-    }
-
-    /// The owner, if it is alive.
-    @usableFromInline var owner: AnyObject? {
-        if let privateOwner {
-            return privateOwner.takeUnretainedValue()
-        }
-        return weakOwner
-    }
-}
