@@ -1,5 +1,6 @@
-// Relaxed atomic counters for BSPCore. `Synchronization.Atomic` needs macOS 15 / iOS 18;
-// C11 atomics let the package keep the floor the Observation framework sets (macOS 14 / iOS 17).
+// Relaxed atomic counters, and the thread-local audit frame slot, for BSPCore.
+// `Synchronization.Atomic` needs macOS 15 / iOS 18; C11 atomics let the package keep the floor
+// the Observation framework sets (macOS 14 / iOS 17).
 // The operations are `static inline`, so that Swift inlines them as it would `Atomic`'s: they
 // are on the path of every audited notification.
 #ifndef BSP_ATOMICS_H

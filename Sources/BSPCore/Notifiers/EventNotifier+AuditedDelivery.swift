@@ -23,7 +23,7 @@ extension EventNotifier {
         while index < owners.count {
             var owner = observers[index].isOwned ? observers[index].owner : nil
             if observers[index].isOwned, owner == nil, !observers[index].isCancelled {
-                endObservation(at: index)
+                end(observers[index])
             }
             if ownersMayRepeat, owner != nil, earlierHolder(ofOwnerAt: index, in: owners) != nil {
                 owner = nil  // held once, where it first appears

@@ -1,0 +1,128 @@
+/// Who observes an event notifier: observations begin, end when cancelled or when their
+/// observer goes, and leave the list only between deliveries.
+extension EventNotifier {
+    /// Observes the notifier for as long as `observer` lives: `handler` is called with the
+    /// observer and every event emitted from now on.
+    ///
+    /// The notifier holds the observer weakly and hands it to the handler, so the handler
+    /// needs no capture of `self` and the observation keeps nothing alive:
+    ///
+    /// ```swift
+    /// presentation.events.observe(by: self) { behaviour, intent in behaviour.handle(intent) }
+    /// ```
+    ///
+    /// The observation ends when the observer is deallocated; when the observer is a
+    /// ``Scope``, it ends at the latest when the scope deactivates. A ``BSPActor`` observer is
+    /// named, by its URI, in the audit trail and in diagrams.
+    ///
+    /// An audited send loads its observers once, to name them in its record and to hand them
+    /// to their handlers, and holds them while they run: an observer released by an earlier
+    /// handler of the same send is not called, but it is deallocated once every observer has
+    /// seen the event rather than at once.
+    ///
+    /// - Parameters:
+    ///   - observer: The object that observes, held weakly.
+    ///   - handler: Called on the emitting thread with the observer and each event.
+    public func observe<Observer: AnyObject>(
+        by observer: Observer,
+        _ handler: @escaping (Observer, Event) -> Void
+    ) {
+        let scope = ScopeLifecycle.of(observer)
+        if let scope, !scope.isOperating { return }
+        pruneObserversWithoutOwner()
+        if !ownersMayRepeat {
+            ownersMayRepeat = observers.contains { $0.ownerID == ObjectIdentifier(observer) && !$0.isCancelled }
+        }
+        let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
+        add(entry)
+        scope?.own(token(for: entry))
+    }
+
+    /// Observes the notifier until the returned token is cancelled or released: `handler` is
+    /// called with every event emitted from now on.
+    ///
+    /// Keep the token for as long as the observation should last. The handler must not capture
+    /// whatever holds the token strongly, or neither is ever released; prefer
+    /// ``observe(by:_:)``, which cannot leak.
+    ///
+    /// - Parameter handler: Called on the emitting thread with each event.
+    /// - Returns: The token that keeps the observation alive.
+    public func observe(_ handler: @escaping (Event) -> Void) -> ObservationToken {
+        let entry = EventObserver(handler: handler)
+        add(entry)
+        return token(for: entry)
+    }
+
+    func add(_ entry: EventObserver<Event>) {
+        observers.append(entry)
+        liveObserverCount += 1
+        if entry.isOwned {
+            ownedObserverCount += 1
+        }
+        if let actor = entry.actor {
+            origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: origin.targets + [actor])
+        }
+    }
+
+    /// A token that cancels `entry`. Weak both ways: the entry lives in the notifier alone, so
+    /// a notifier that goes away takes its handlers (and what they captured) with it.
+    func token(for entry: EventObserver<Event>) -> ObservationToken {
+        ObservationToken { [weak self, weak entry] in
+            guard let entry, !entry.isCancelled else { return }
+            self?.end(entry)
+        }
+    }
+
+    /// The number of observations that have not been cancelled and whose observer lives.
+    public var observerCount: Int {
+        pruneObserversWithoutOwner()
+        return liveObserverCount
+    }
+
+    @usableFromInline
+    func removeCancelledObservers() {
+        hasCancelledObservers = false
+        observers.removeAll { $0.isCancelled }
+    }
+
+    /// Ends the observations whose owner has been deallocated, so that records and counts
+    /// speak only of observers that are still there.
+    func pruneObserversWithoutOwner() {
+        guard ownedObserverCount > 0 else { return }
+        // Indexes rather than iteration: taking an entry out of the array retains it through
+        // its side table (tokens hold entries weakly).
+        var gone: [EventObserver<Event>] = []
+        for index in observers.indices
+        where observers[index].isOwned && !observers[index].isCancelled && observers[index].owner == nil {
+            gone.append(observers[index])
+        }
+        for entry in gone {
+            end(entry)
+        }
+    }
+
+    /// Ends the observation `entry`: cancelled, or its owner gone. During a delivery it stays
+    /// in the list, not called again, until the delivery ends.
+    @usableFromInline
+    func end(_ entry: EventObserver<Event>) {
+        entry.isCancelled = true
+        remove(entry)
+    }
+
+    private func remove(_ entry: EventObserver<Event>) {
+        liveObserverCount -= 1
+        if entry.isOwned {
+            ownedObserverCount -= 1
+        }
+        if entry.actor != nil {
+            let targets = observers.compactMap { $0.isCancelled ? nil : $0.actor }
+            origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: targets)
+        }
+        if isDelivering {
+            // Removing now would shift the indexes of the delivery in progress.
+            hasCancelledObservers = true
+        } else {
+            observers.removeAll { $0 === entry }
+        }
+    }
+}
