@@ -64,7 +64,7 @@ struct EventNotifierTests {
     @Test(arguments: [false, true])
     func observerReleasedByAnEarlierObserverMissesTheSendInProgress(audited: Bool) {
         let recording = Recording()
-        let notifier = EventNotifier<Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
         var calls: [String] = []
         var later: NamedActor? = NamedActor("/actor/later")
         weak let released = later
@@ -95,7 +95,7 @@ struct EventNotifierTests {
     @Test(arguments: [false, true])
     func anObserverObservingTwiceAndReleasedByAnEarlierObserverMissesTheSend(audited: Bool) {
         let recording = Recording()
-        let notifier = EventNotifier<Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
         var calls: [String] = []
         var twice: NamedActor? = NamedActor("/actor/twice")
         weak let released = twice
@@ -118,7 +118,7 @@ struct EventNotifierTests {
     @Test(arguments: [false, true])
     func anObserverObservingTwiceGetsEachEventTwice(audited: Bool) {
         let recording = Recording()
-        let notifier = EventNotifier<Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
         var calls: [String] = []
         let twice = NamedActor("/actor/twice")
         notifier.observe(by: twice) { _, value in calls.append("first \(value)") }

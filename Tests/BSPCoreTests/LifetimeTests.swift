@@ -134,7 +134,7 @@ struct LifetimeTests {
     @Test(arguments: [false, true])
     func aHandlerThatRemovesItselfFinishesItsRequestAndIsReleasedAfterIt(audited: Bool) throws {
         let recording = Recording()
-        let notifier = RequestNotifier<Int, Int>(of: "/actor/source", audit: audited ? recording.context : .disabled)
+        let notifier = RequestNotifier<Int, Int>(of: "/actor/source", audit: recording.context(audited: audited))
         let owner = Witness()
         weak var captured: Witness?
         var capturedDuringTheRequest: Bool?

@@ -28,6 +28,12 @@ struct Recording {
 
     /// The records as transcript lines.
     var lines: [String] { store.records.map(\.description) }
+
+    /// This recording's context when `audited`, else the disabled one: for a test that runs
+    /// both ways.
+    func context(audited: Bool) -> AuditContext {
+        audited ? context : .disabled
+    }
 }
 
 /// An actor with nothing but a URI, to name observers.

@@ -72,29 +72,9 @@ enum SendBenchmarks {
 
     /// A request with a synchronous reply and an event send to one observer, auditing off,
     /// measured in turn round after round: the request's cost as a multiple of the event's.
-    static func requestVersusSend(_ configuration: Configuration) -> Double {
-        let owner = Sink()
-        let sink = Sink()
-        let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
-        requests.handle(by: owner) { owner, value in
-            owner.take(value)
-            return value
-        }
-        let (events, tokens) = makeNotifier(observers: 1, auditing: .off)
-        let sends = configuration.sends
-        let samples = interleavedSamples(
-            operations: sends, repetitions: configuration.repetitions,
-            [
-                { for value in 0..<sends { sink.take((try? requests.send(value)) ?? 0) } },
-                { for value in 0..<sends { events.emit(value) } },
-            ])
-        withExtendedLifetime((owner, tokens)) {}
-        return median(zip(samples[0], samples[1]).map(/))
-    }
-
-    /// The same request against an event send to one observer held the same way, through
-    /// its owner (`observe(by:)`, as `handle(by:)` holds the handler's owner): like for like.
-    static func requestVersusOwnedSend(_ configuration: Configuration) -> Double {
+    /// The event's observer holds a token, or, with `observerHeldByOwner`, is held through its
+    /// owner (`observe(by:)`), as `handle(by:)` holds the request handler's owner: like for like.
+    static func requestVersusSend(observerHeldByOwner: Bool, _ configuration: Configuration) -> Double {
         let owner = Sink()
         let sink = Sink()
         let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
@@ -103,7 +83,12 @@ enum SendBenchmarks {
             return value
         }
         let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
-        events.observe(by: owner) { owner, value in owner.take(value) }
+        var tokens: [ObservationToken] = []
+        if observerHeldByOwner {
+            events.observe(by: owner) { owner, value in owner.take(value) }
+        } else {
+            tokens.append(events.observe { sink.take($0) })
+        }
         let sends = configuration.sends
         let samples = interleavedSamples(
             operations: sends, repetitions: configuration.repetitions,
@@ -111,7 +96,7 @@ enum SendBenchmarks {
                 { for value in 0..<sends { sink.take((try? requests.send(value)) ?? 0) } },
                 { for value in 0..<sends { events.emit(value) } },
             ])
-        withExtendedLifetime(owner) {}
+        withExtendedLifetime((owner, tokens)) {}
         return median(zip(samples[0], samples[1]).map(/))
     }
 

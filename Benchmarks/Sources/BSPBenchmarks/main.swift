@@ -73,10 +73,10 @@ if configuration.runs("request") {
     report.figures["request_audited_ns"] = request.audited
     report.figures["request_audit_overhead_ns"] = request.audited - request.bsp
     report.figures["request_reply_vs_direct"] = request.bsp / request.direct
-    let versusSend = SendBenchmarks.requestVersusSend(configuration)
+    let versusSend = SendBenchmarks.requestVersusSend(observerHeldByOwner: false, configuration)
     report.add("  the request against an event send to one observer", "\(ratio(versusSend))", "round by round")
     report.figures["request_reply_vs_send1"] = versusSend
-    let versusOwnedSend = SendBenchmarks.requestVersusOwnedSend(configuration)
+    let versusOwnedSend = SendBenchmarks.requestVersusSend(observerHeldByOwner: true, configuration)
     report.add(
         "  the request against an event send to an observer held through its owner", "\(ratio(versusOwnedSend))",
         "round by round, like for like")
