@@ -22,6 +22,23 @@ struct RecordMarkTests {
         #expect(store.records(after: store.mark).continues)
     }
 
+    @Test("a reader reads exactly what came next, wherever the full buffer has wrapped to")
+    func readsAcrossTheWrap() {
+        for before in 0...9 {
+            for after in 0...4 {
+                let store = InMemoryAuditStore(capacity: 4)
+                keep(1...UInt64(before + 1), in: store)
+                let mark = store.records(after: InMemoryAuditStore.RecordMark()).mark
+                let last = UInt64(before + 1 + after)
+                if after > 0 { keep(UInt64(before + 2)...last, in: store) }
+                let read = store.records(after: mark)
+                #expect(read.records.map(\.sequence) == Array(UInt64(before + 2)..<(last + 1)), "\(before), \(after)")
+                #expect(read.continues)
+                #expect(store.records.map(\.sequence) == Array((max(1, Int(last) - 3)...Int(last)).map(UInt64.init)))
+            }
+        }
+    }
+
     @Test("when records the reader had not read were overwritten, it gets everything kept")
     func overwrittenRecords() {
         let store = InMemoryAuditStore(capacity: 4)

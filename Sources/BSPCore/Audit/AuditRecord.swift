@@ -269,10 +269,17 @@ extension AuditRecord: CustomStringConvertible {
     /// The cause follows `←`; a delivery other than ``AuditDelivery/delivered`` is shown in
     /// brackets at the end.
     public var description: String {
+        switch text {
+        case .rendered(let notification): line(showing: notification)
+        case .unrendered(let notification): line(showing: String(describing: notification.value))
+        }
+    }
+
+    /// The line of this record, showing `notification`.
+    private func line(showing notification: String) -> String {
         // Written as bytes into one allocation: a transcript makes a line per record, and
         // interpolation cost several times as much.
-        var notification = notification
-        var path = notifierPath
+        let path = origin.notifier.path
         let variety = variety.rawValue
         let delivery = delivery == .delivered ? nil : self.delivery.rawValue
         let capacity = path.utf8.count + notification.utf8.count + 96  // the rest is at most 74 bytes
@@ -281,11 +288,11 @@ extension AuditRecord: CustomStringConvertible {
             line.write("#")
             line.write(sequence)
             line.write(" ")
-            path.withUTF8 { line.write($0) }
+            line.write(path)
             line.write(" <")
             line.write(variety)
             line.write(">: ")
-            notification.withUTF8 { line.write($0) }
+            line.write(notification)
             if let cause {
                 line.write(" ← #")
                 line.write(cause)
@@ -319,8 +326,13 @@ private struct LineWriter {
     }
 
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write($0) }
+        // In place where the string is contiguous, as native strings are: copying it to reach
+        // its bytes would retain and release it.
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { write($0) }
+        if written == nil {
+            var text = text
+            text.withUTF8 { write($0) }
+        }
     }
 
     /// Writes `number` in decimal.

@@ -46,19 +46,21 @@ final class RingBuffer<Element> {
 
     /// The elements, oldest first.
     var elements: [Element] {
-        var elements: [Element] = []
-        elements.reserveCapacity(count)
-        elements.append(contentsOf: UnsafeBufferPointer(start: storage + head, count: count - head))
-        elements.append(contentsOf: UnsafeBufferPointer(start: storage, count: head))
-        return elements
+        elements(last: count)
     }
 
-    /// The newest `count` elements, oldest first.
+    /// The newest `wanted` elements, oldest first.
     func elements(last wanted: Int) -> [Element] {
+        // Copied as whole runs: the elements lie in `storage[head..<count]`, then `storage[..<head]`.
+        let first = count - wanted
+        let olderRun = count - head
         var elements: [Element] = []
         elements.reserveCapacity(wanted)
-        for offset in (count - wanted)..<count {
-            elements.append(storage[offset < count - head ? head + offset : offset - (count - head)])
+        if first < olderRun {
+            elements.append(contentsOf: UnsafeBufferPointer(start: storage + head + first, count: olderRun - first))
+            elements.append(contentsOf: UnsafeBufferPointer(start: storage, count: head))
+        } else {
+            elements.append(contentsOf: UnsafeBufferPointer(start: storage + (first - olderRun), count: wanted))
         }
         return elements
     }

@@ -248,8 +248,8 @@ public final class TestFabric<System> {
         // Checked line by line first: the report of a long passing transcript would copy each
         // line into a result only to account for it.
         if TranscriptMatcher.allMatch(expected, lines) {
-            for line in lines {
-                accounted.insert(line.sequence)
+            for index in lines.indices {
+                accounted.insert(lines[index].sequence)
             }
             return
         }

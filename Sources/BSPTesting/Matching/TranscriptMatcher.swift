@@ -27,7 +27,13 @@ enum TranscriptMatcher {
 
     /// Whether `lines` are exactly `expected`: as many, each containing its substring.
     static func allMatch(_ expected: [String], _ lines: [TranscriptLine]) -> Bool {
-        expected.count == lines.count && zip(lines, expected).allSatisfy { TextSearch.contains($0.text, $1) }
+        // Read in place: zipping the arrays would copy each line and substring, retaining both.
+        guard expected.count == lines.count else { return false }
+        return lines.withUnsafeBufferPointer { lines in
+            expected.withUnsafeBufferPointer { expected in
+                lines.indices.allSatisfy { TextSearch.contains(lines[$0].text, expected[$0]) }
+            }
+        }
     }
 
     /// Line `i` contains expected substring `i`, and there are no other lines.

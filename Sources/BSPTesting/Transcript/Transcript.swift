@@ -41,14 +41,18 @@ public struct Transcript: CustomStringConvertible {
     private static func entries(
         for records: ArraySlice<AuditRecord>, from first: Int, redactions: [Redaction]
     ) -> [TranscriptLine] {
-        var entries: [TranscriptLine] = []
-        entries.reserveCapacity(records.count)
-        for (offset, record) in records.enumerated() {
-            entries.append(
-                TranscriptLine(
-                    index: first + offset, sequence: record.sequence, text: line(for: record, redactions: redactions)))
+        // Read in place: iterating the slice would copy each record, retaining all it holds.
+        records.withUnsafeBufferPointer { records in
+            var entries: [TranscriptLine] = []
+            entries.reserveCapacity(records.count)
+            for offset in records.indices {
+                entries.append(
+                    TranscriptLine(
+                        index: first + offset, sequence: records[offset].sequence,
+                        text: line(for: records[offset], redactions: redactions)))
+            }
+            return entries
         }
-        return entries
     }
 
     private static func line(for record: AuditRecord, redactions: [Redaction]) -> String {
