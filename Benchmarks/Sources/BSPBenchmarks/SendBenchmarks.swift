@@ -70,24 +70,37 @@ enum SendBenchmarks {
             vsClosures: median(zip(off, limit).map(/)))
     }
 
+    /// How a handler or an observer is kept: by a token (`handle { }`, `observe { }`) or through
+    /// its owner, held weakly (`handle(by:)`, `observe(by:)`).
+    enum Holding {
+        case token, owner
+    }
+
     /// A request with a synchronous reply and an event send to one observer, auditing off,
-    /// measured in turn round after round: the request's cost as a multiple of the event's.
-    /// The event's observer holds a token, or, with `observerHeldByOwner`, is held through its
-    /// owner (`observe(by:)`), as `handle(by:)` holds the request handler's owner: like for like.
-    static func requestVersusSend(observerHeldByOwner: Bool, _ configuration: Configuration) -> Double {
+    /// measured in turn round after round: the request's cost as a multiple of the event's,
+    /// with the request's handler and the event's observer each kept as given.
+    static func requestVersusSend(request: Holding, observer: Holding, _ configuration: Configuration) -> Double {
         let owner = Sink()
         let sink = Sink()
         let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
-        requests.handle(by: owner) { owner, value in
-            owner.take(value)
-            return value
-        }
         let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
         var tokens: [ObservationToken] = []
-        if observerHeldByOwner {
-            events.observe(by: owner) { owner, value in owner.take(value) }
-        } else {
-            tokens.append(events.observe { sink.take($0) })
+        switch request {
+        case .token:
+            tokens.append(
+                requests.handle { value in
+                    sink.take(value)
+                    return value
+                })
+        case .owner:
+            requests.handle(by: owner) { owner, value in
+                owner.take(value)
+                return value
+            }
+        }
+        switch observer {
+        case .token: tokens.append(events.observe { sink.take($0) })
+        case .owner: events.observe(by: owner) { owner, value in owner.take(value) }
         }
         let sends = configuration.sends
         let samples = interleavedSamples(

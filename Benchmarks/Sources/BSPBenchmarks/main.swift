@@ -73,14 +73,20 @@ if configuration.runs("request") {
     report.figures["request_audited_ns"] = request.audited
     report.figures["request_audit_overhead_ns"] = request.audited - request.bsp
     report.figures["request_reply_vs_direct"] = request.bsp / request.direct
-    let versusSend = SendBenchmarks.requestVersusSend(observerHeldByOwner: false, configuration)
-    report.add("  the request against an event send to one observer", "\(ratio(versusSend))", "round by round")
-    report.figures["request_reply_vs_send1"] = versusSend
-    let versusOwnedSend = SendBenchmarks.requestVersusSend(observerHeldByOwner: true, configuration)
-    report.add(
-        "  the request against an event send to an observer held through its owner", "\(ratio(versusOwnedSend))",
-        "round by round, like for like")
-    report.figures["request_reply_vs_owned_send1"] = versusOwnedSend
+    // Like for like: handler and observer kept by tokens, then both through their owners; and
+    // the request through its owner against the event through a token.
+    let comparisons: [(key: String, request: SendBenchmarks.Holding, observer: SendBenchmarks.Holding, label: String)] =
+        [
+            ("request_reply_vs_send1", .token, .token, "handler and observer kept by tokens"),
+            ("request_reply_vs_owned_send1", .owner, .owner, "handler and observer held through their owners"),
+            ("owned_request_reply_vs_send1", .owner, .token, "handler through its owner, observer by a token"),
+        ]
+    for comparison in comparisons {
+        let versus = SendBenchmarks.requestVersusSend(
+            request: comparison.request, observer: comparison.observer, configuration)
+        report.add("  a request against an event send to one observer", "\(ratio(versus))", comparison.label)
+        report.figures[comparison.key] = versus
+    }
 }
 
 if configuration.runs("scope") {

@@ -1,5 +1,8 @@
 /// The handle of an observation: release it or call ``cancel()`` to stop observing.
 ///
+/// The same token keeps a request handler installed with ``RequestNotifier/handle(_:)``:
+/// releasing or cancelling it removes the handler.
+///
 /// A token holds neither the notifier nor the observer alive. Keep it for as long as the
 /// observation should last, typically in a property of the observing actor:
 ///

@@ -201,6 +201,45 @@ public final class RequestNotifier<Request, Reply> {
         ScopeLifecycle.of(owner)?.bind(self)
     }
 
+    /// Installs the handler of this notifier until the returned token is cancelled or released.
+    ///
+    /// The same handler as ``handle(by:_:)``'s, kept by a token instead of by an owner, as
+    /// ``EventNotifier/observe(_:)`` keeps an observer: for a handler that needs no owner, such
+    /// as a function of what it captured. No owner is looked up on each request, so a request
+    /// costs what an event costs sent to an observer kept by a token.
+    ///
+    /// ```swift
+    /// let handling = geocoder.requests.handle { address in Place(name: address) }
+    /// ```
+    ///
+    /// Keep the token for as long as the handler should serve: in a property of whatever owns
+    /// the notifier, or in a scope's `lifecycle.own(_:)`. The handler must not capture whatever
+    /// holds the token strongly, or neither is ever released; prefer ``handle(by:_:)``, which
+    /// cannot leak. A second handler, however it is kept, is refused as
+    /// ``handle(by:_:)`` refuses one: the returned token is already cancelled.
+    ///
+    /// - Parameter handler: Called with each request; returns the reply.
+    /// - Returns: The token that keeps the handler installed. Cancelling it, or releasing it,
+    ///   removes the handler as ``removeHandler()`` does — unless another has replaced it since.
+    public func handle(_ handler: @escaping (Request) -> Reply) -> ObservationToken {
+        if let terminatedScope {
+            audit.reportFault(NotifierError.scopeTerminated(uri, scope: terminatedScope))
+            return .cancelled
+        }
+        guard !isHandled else {
+            audit.reportFault(NotifierError.handlerAlreadyInstalled(uri))
+            return .cancelled
+        }
+        let installed = RequestHandler(heldByToken: handler)
+        self.handler = installed
+        // Weakly: a token holds neither the notifier nor, once it is removed, the handler.
+        return ObservationToken { [weak self, weak installed] in
+            if let self, let installed, self.handler === installed {
+                self.removeHandler()
+            }
+        }
+    }
+
     /// Installs the handler of a notifier that `owner` holds privately: its only strong
     /// reference, reached by others only through weak ports. The notifier then cannot outlive its
     /// owner, so it holds the owner unretained and spares every send a weak load.
@@ -246,17 +285,23 @@ public final class RequestNotifier<Request, Reply> {
     @inlinable
     @discardableResult
     public func send(_ request: Request) throws(NotifierError) -> Reply {
-        guard !takesSlowPath, nesting == 0, let handler = unretainedHandler,
-            let owner = handler._withUnsafeGuaranteedRef({ $0.owner })
-        else {
+        guard !takesSlowPath, nesting == 0, let reply = handleUnretained(request) else {
             return try dispatch(request).get()
         }
+        return reply
+    }
+
+    /// The fast path: calls the handler without retaining it, or returns `nil` when there is
+    /// none or its owner has gone.
+    @inlinable
+    func handleUnretained(_ request: Request) -> Reply? {
+        guard let handler = unretainedHandler else { return nil }
         nesting &+= 1
         defer {
             nesting &-= 1
             if takesSlowPath { releaseRetiredHandler() }
         }
-        return handler._withUnsafeGuaranteedRef { $0.body(owner, request) }
+        return handler._withUnsafeGuaranteedRef { $0.handleIfOwnerLives(request) }
     }
 
     /// The slow path: auditing, no live handler, a terminated scope, or a runaway cycle.
@@ -334,17 +379,9 @@ extension RequestNotifier where Reply == Void {
     /// handled; the ``AuditContext``'s fault handler is told, and the audit trail records it.
     @inlinable
     public func send(_ request: Request) {
-        guard !takesSlowPath, nesting == 0, let handler = unretainedHandler,
-            let owner = handler._withUnsafeGuaranteedRef({ $0.owner })
-        else {
+        guard !takesSlowPath, nesting == 0, handleUnretained(request) != nil else {
             return sendReportingFaults(request)
         }
-        nesting &+= 1
-        defer {
-            nesting &-= 1
-            if takesSlowPath { releaseRetiredHandler() }
-        }
-        handler._withUnsafeGuaranteedRef { $0.body(owner, request) }
     }
 
     @usableFromInline
