@@ -1,9 +1,10 @@
 /// An actor's input: a request asks the actor that owns the notifier to do something, and may
 /// hand back a reply.
 ///
-/// A request notifier has one handler at a time, its owning actor. The handler lives as long
-/// as the owner passed to ``handle(by:_:)`` (held weakly, so notifier and owner do not keep
-/// each other alive), and receives that owner so it needs no capture of `self`:
+/// A request notifier has one handler at a time, usually its owning actor's. The handler lives as
+/// long as the owner passed to ``handle(by:_:)`` (held weakly, so notifier and owner do not keep
+/// each other alive), and receives that owner so it needs no capture of `self` (a handler that
+/// needs no owner can be kept by a token instead: ``handle(_:)``):
 ///
 /// ```swift
 /// final class LocationService: UniqueActor {
