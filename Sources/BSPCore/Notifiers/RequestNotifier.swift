@@ -204,7 +204,7 @@ public final class RequestNotifier<Request, Reply> {
 
     /// Installs the handler of this notifier until the returned token is cancelled or released.
     ///
-    /// The same handler as ``handle(by:_:)``'s, kept by a token instead of by an owner, as
+    /// A handler as ``handle(by:_:)`` installs one, kept by a token instead of by an owner, as
     /// ``EventNotifier/observe(_:)`` keeps an observer: for a handler that needs no owner, such
     /// as a function of what it captured. No owner is looked up on each request, so a request
     /// costs what an event costs sent to an observer kept by a token.
