@@ -112,41 +112,60 @@ struct LifetimeTests {
         #expect(token?.isCancelled == true)
     }
 
-    @Test func removeHandlerReleasesTheHandlerAtOnce() {
-        let notifier = RequestNotifier<Int, Int>(of: "/actor/source")
-        let owner = Witness()
-        weak var captured: Witness?
-        do {
-            let witness = Witness()
-            captured = witness
-            notifier.handle(by: owner) { _, value in
-                _ = witness
-                return value
-            }
+    /// Installs on `notifier` a handler that captures a witness — kept by `owner`, or, without
+    /// one, by the returned token — and returns the token with a way to tell whether the
+    /// witness lives.
+    static func handlerCapturingAWitness(
+        on notifier: RequestNotifier<Int, Int>, keptBy owner: Witness?
+    ) -> (token: ObservationToken?, witnessLives: () -> Bool) {
+        let witness = Witness()
+        weak let captured = witness
+        let handler: (Int) -> Int = { value in
+            _ = witness
+            return value
         }
-
-        notifier.removeHandler()
-
-        #expect(captured == nil)
-        #expect(!notifier.isHandled)
+        guard let owner else {
+            return (notifier.handle(handler), { captured != nil })
+        }
+        notifier.handle(by: owner) { _, value in handler(value) }
+        return (nil, { captured != nil })
     }
 
     @Test(arguments: [false, true])
-    func aHandlerThatRemovesItselfFinishesItsRequestAndIsReleasedAfterIt(audited: Bool) throws {
+    func removeHandlerReleasesTheHandlerAtOnce(keptByToken: Bool) {
+        let notifier = RequestNotifier<Int, Int>(of: "/actor/source")
+        let owner = Witness()
+        let (token, witnessLives) = Self.handlerCapturingAWitness(on: notifier, keptBy: keptByToken ? nil : owner)
+
+        notifier.removeHandler()
+
+        #expect(!witnessLives())
+        #expect(!notifier.isHandled)
+        #expect(token?.isCancelled != true)  // a token outlives its handler harmlessly
+    }
+
+    @Test(arguments: [false, true], [false, true])
+    func aHandlerThatRemovesItselfFinishesItsRequestAndIsReleasedAfterIt(audited: Bool, keptByToken: Bool) throws {
         let recording = Recording()
         let notifier = RequestNotifier<Int, Int>(of: "/actor/source", audit: recording.context(audited: audited))
         let owner = Witness()
         weak var captured: Witness?
         var capturedDuringTheRequest: Bool?
+        var token: ObservationToken?
         do {
             let witness = Witness()
             captured = witness
-            notifier.handle(by: owner) { _, value in
-                notifier.removeHandler()
+            let handler: (Int) -> Int = { value in
+                if keptByToken { token?.cancel() } else { notifier.removeHandler() }
                 // Still running: what it captured is still there.
                 capturedDuringTheRequest = captured != nil
                 _ = witness
                 return value * 2
+            }
+            if keptByToken {
+                token = notifier.handle(handler)
+            } else {
+                notifier.handle(by: owner) { _, value in handler(value) }
             }
         }
 

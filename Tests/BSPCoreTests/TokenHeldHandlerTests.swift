@@ -16,42 +16,14 @@ struct TokenHeldHandlerTests {
     @Test func cancellingTheTokenRemovesTheHandlerAtOnceAndReleasesIt() {
         let recording = Recording()
         let notifier = RequestNotifier<Int, Int>(of: "/actor/math", audit: recording.context)
-        weak var captured: LifetimeTests.Witness?
-        let token: ObservationToken
-        do {
-            let witness = LifetimeTests.Witness()
-            captured = witness
-            token = notifier.handle { value in
-                _ = witness
-                return value
-            }
-        }
+        let (token, witnessLives) = LifetimeTests.handlerCapturingAWitness(on: notifier, keptBy: nil)
 
-        token.cancel()
+        token?.cancel()
 
-        #expect(captured == nil)
+        #expect(!witnessLives())
         #expect(!notifier.isHandled)
         #expect(throws: NotifierError.unhandledRequest(notifier.uri)) { try notifier.send(1) }
         #expect(recording.lines == ["#1 /actor/math/notifier/request <request>: 1 [undelivered]"])
-    }
-
-    @Test func removeHandlerReleasesATokenHeldHandlerWhileTheTokenLives() {
-        let notifier = RequestNotifier<Int, Int>(of: "/actor/math")
-        weak var captured: LifetimeTests.Witness?
-        let token: ObservationToken
-        do {
-            let witness = LifetimeTests.Witness()
-            captured = witness
-            token = notifier.handle { value in
-                _ = witness
-                return value
-            }
-        }
-
-        notifier.removeHandler()
-
-        #expect(captured == nil)
-        #expect(!token.isCancelled)  // the token outlives its handler harmlessly
     }
 
     @Test func releasingTheTokenRemovesTheHandler() {
@@ -108,31 +80,6 @@ struct TokenHeldHandlerTests {
         old.cancel()
 
         #expect(try notifier.send(1) == 3)
-    }
-
-    @Test(arguments: [false, true])
-    func aHandlerWhoseTokenIsCancelledDuringItsRequestFinishesItAndIsReleasedAfterIt(audited: Bool) throws {
-        let recording = Recording()
-        let notifier = RequestNotifier<Int, Int>(of: "/actor/math", audit: recording.context(audited: audited))
-        weak var captured: LifetimeTests.Witness?
-        var capturedDuringTheRequest: Bool?
-        var token: ObservationToken?
-        do {
-            let witness = LifetimeTests.Witness()
-            captured = witness
-            token = notifier.handle { value in
-                token?.cancel()
-                capturedDuringTheRequest = captured != nil
-                _ = witness
-                return value * 2
-            }
-        }
-
-        #expect(try notifier.send(21) == 42)
-
-        #expect(capturedDuringTheRequest == true)
-        #expect(captured == nil)
-        #expect(throws: NotifierError.unhandledRequest(notifier.uri)) { try notifier.send(1) }
     }
 
     @Test func anAuditedRequestNamesTheNotifiersActorAsItsTargetAndHandler() throws {

@@ -279,7 +279,7 @@ extension AuditRecord: CustomStringConvertible {
     private func line(showing notification: String) -> String {
         // Written as bytes into one allocation: a transcript makes a line per record, and
         // interpolation cost several times as much.
-        let path = origin.notifier.path
+        let path = notifierPath
         let variety = variety.rawValue
         let delivery = delivery == .delivered ? nil : self.delivery.rawValue
         let capacity = path.utf8.count + notification.utf8.count + 96  // the rest is at most 74 bytes
