@@ -15,10 +15,9 @@ extension EventNotifier {
     /// ``Scope``, it ends at the latest when the scope deactivates. A ``BSPActor`` observer is
     /// named, by its URI, in the audit trail and in diagrams.
     ///
-    /// An audited send loads its observers once, to name them in its record and to hand them
-    /// to their handlers, and holds them while they run: an observer released by an earlier
-    /// handler of the same send is not called, but it is deallocated once every observer has
-    /// seen the event rather than at once.
+    /// An observer released by an earlier handler of the same send is not called. Once it has
+    /// gone, the notifier keeps its memory — not the observer, whose `deinit` has run, nor
+    /// anything it held — until the notifier next sends or is observed.
     ///
     /// - Parameters:
     ///   - observer: The object that observes, held weakly.
@@ -30,9 +29,6 @@ extension EventNotifier {
         let scope = ScopeLifecycle.of(observer)
         if let scope, !scope.isOperating { return }
         pruneObserversWithoutOwner()
-        if !ownersMayRepeat {
-            ownersMayRepeat = observers.contains { $0.ownerID == ObjectIdentifier(observer) && !$0.isCancelled }
-        }
         let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
         add(entry)
         scope?.own(token(for: entry))
@@ -87,15 +83,29 @@ extension EventNotifier {
 
     /// Ends the observations whose owner has been deallocated, so that records and counts
     /// speak only of observers that are still there.
+    ///
+    /// Inlinable, so that an audited send looks through its observers specialized for `Event`:
+    /// unspecialized, reading each would retain and release it.
+    @inlinable
     func pruneObserversWithoutOwner() {
         guard ownedObserverCount > 0 else { return }
-        // Indexes rather than iteration: taking an entry out of the array retains it through
-        // its side table (tokens hold entries weakly).
-        var gone: [EventObserver<Event>] = []
-        for index in observers.indices
-        where observers[index].isOwned && !observers[index].isCancelled && observers[index].owner == nil {
-            gone.append(observers[index])
+        var index = 0
+        while index < observers.count {
+            let hasLostItsOwner = Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef {
+                $0.hasLostItsOwner
+            }
+            if hasLostItsOwner {
+                return endObservationsWithoutOwner()
+            }
+            index &+= 1
         }
+    }
+
+    /// Ends every observation whose owner has gone.
+    @usableFromInline
+    func endObservationsWithoutOwner() {
+        // Ended after the search: outside a delivery, ending one takes it out of the list.
+        let gone = observers.filter(\.hasLostItsOwner)
         for entry in gone {
             end(entry)
         }

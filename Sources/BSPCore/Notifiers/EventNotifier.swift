@@ -56,9 +56,6 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) var liveObserverCount = 0
     /// How many of them are held through an owner that may have gone away.
     @usableFromInline @exclusivity(unchecked) var ownedObserverCount = 0
-    /// Whether an object has observed more than once (by identity; never reset): then an
-    /// audited send holds each owner once, so that it can still tell one released meanwhile.
-    @usableFromInline @exclusivity(unchecked) var ownersMayRepeat = false
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) var origin: AuditRecord.Origin
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
@@ -163,8 +160,8 @@ public final class EventNotifier<Event> {
         while index < count {
             // Unretained: the observation stays in the notifier until the delivery ends.
             Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
-                if !observer.isCancelled {
-                    observer.handler(event)
+                if !observer.isCancelled, !observer.call(with: event) {
+                    end(observer)  // Its observer has gone: let go of what is left of it.
                 }
             }
             index &+= 1
@@ -196,7 +193,10 @@ public final class EventNotifier<Event> {
         }
         isDelivering = true
         if ownedObserverCount > 0 {
-            recordLoadingOwners(event)
+            // The record names the observers still there; each runs as its actor, if it names one.
+            pruneObserversWithoutOwner()
+            let count = observers.count
+            record(event) { handlers in deliver(event, as: handlers, count: count) }
         } else {
             // Only observers kept by their owners name an actor: these run in the record's frame.
             record(event) { _ in deliver(event) }

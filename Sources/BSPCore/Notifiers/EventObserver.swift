@@ -1,8 +1,8 @@
 /// One observation of an event notifier.
 ///
-/// Its handlers are constants, so that a delivery calls them without retaining them: an
+/// Its handler is a constant, so that a delivery calls it without retaining it: an
 /// observation cancelled during a delivery stays in the notifier, not called again, until the
-/// delivery ends, and goes (with its handlers and what they captured) then; one cancelled
+/// delivery ends, and goes (with its handler and what it captured) then; one cancelled
 /// outside a delivery goes at once.
 @usableFromInline
 final class EventObserver<Event> {
@@ -11,21 +11,17 @@ final class EventObserver<Event> {
     /// ``identity``, unretained: what the audited delivery writes into the frame its handler
     /// runs in, where reading the identity itself would retain and release it.
     @usableFromInline let frameActor: Unmanaged<ActorIdentity>?
+    /// The handler of an observation kept by a token.
     @usableFromInline let handler: (Event) -> Void
+    /// The handler of an observation kept by its observer: calls it with the observer, held
+    /// for the call, or returns `false` when the observer has gone.
+    @usableFromInline let ownerHandler: (Event) -> Bool
     /// Whether the observation has ended: cancelled, or its owner gone.
     @usableFromInline @exclusivity(unchecked) var isCancelled = false
-    /// The handler of an observation kept by its observer, taking the observer as loaded by
-    /// the notifier: the audited delivery loads each observer once, to name it in the record
-    /// and to hand it to its handler.
-    /// (An observation kept by a token has no owner, and this is never called.)
-    @usableFromInline let handlerOfOwner: (AnyObject, Event) -> Void
-    /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly so that the
-    /// notifier can tell when it has gone; `nil` for an observation kept by a token.
-    @usableFromInline weak let owner: AnyObject?
+    /// The observer that ``EventNotifier/observe(by:_:)`` was given, kept no more alive than
+    /// by a weak reference; `nil` for an observation kept by a token.
+    let owner: OwnerReference?
     @usableFromInline let isOwned: Bool
-    /// The identity of ``owner`` when the observation started, to tell an owner that observes
-    /// more than once without loading it.
-    @usableFromInline let ownerID: ObjectIdentifier?
 
     /// An observation kept by a token.
     init(handler: @escaping (Event) -> Void) {
@@ -33,27 +29,43 @@ final class EventObserver<Event> {
         self.frameActor = nil
         self.owner = nil
         self.isOwned = false
-        self.ownerID = nil
         self.handler = handler
-        self.handlerOfOwner = { _, _ in }
+        self.ownerHandler = { _ in preconditionFailure("An observation kept by a token has no observer.") }
     }
 
     /// An observation that lasts as long as `owner`, named by its actor if it is one.
     init<Owner: AnyObject>(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
         let identity = actor.map(ActorIdentity.init)
+        let reference = OwnerReference(owner)
         self.identity = identity
         self.frameActor = identity.map(Unmanaged.passUnretained)
-        self.owner = owner
+        self.owner = reference
         self.isOwned = true
-        self.ownerID = ObjectIdentifier(owner)
-        self.handler = { [weak owner] event in
-            if let owner { handler(owner, event) }
+        self.handler = { _ in preconditionFailure("An observation kept by its observer is called with it.") }
+        self.ownerHandler = { event in
+            reference.withOwner { handler(unsafeDowncast($0, to: Owner.self), event) } != nil
         }
-        self.handlerOfOwner = { owner, event in handler(unsafeDowncast(owner, to: Owner.self), event) }
+    }
+
+    /// Calls the handler with `event`; `false` when the observation is kept by an observer
+    /// that has gone.
+    @inlinable
+    func call(with event: Event) -> Bool {
+        guard isOwned else {
+            handler(event)
+            return true
+        }
+        return ownerHandler(event)
     }
 
     /// The URI of the observing actor, if it names itself.
     var actor: ActorURI? {
         identity?.uri
+    }
+
+    /// Whether the observation is still on but kept by an observer that has gone.
+    @usableFromInline var hasLostItsOwner: Bool {
+        guard let owner, !isCancelled else { return false }
+        return !owner.isAlive
     }
 }

@@ -15,7 +15,7 @@ extension EventNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .event }
     package var receivers: [ActorURI] {
-        observers.compactMap { $0.isCancelled || ($0.isOwned && $0.owner == nil) ? nil : $0.actor }
+        observers.compactMap { $0.isCancelled || $0.hasLostItsOwner ? nil : $0.actor }
     }
     package var handlerOwner: AnyObject? { nil }
 }

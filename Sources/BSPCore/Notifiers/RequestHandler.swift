@@ -1,10 +1,10 @@
 /// The installed handler of a request notifier, bound to its owner's lifetime or to a token.
 ///
-/// A class, so that reading it on each send copies one reference: copying a struct with a
-/// `weak` field goes through the runtime's side table every time.
+/// A class, so that reading it on each send copies one reference rather than the owner's.
 @usableFromInline
 final class RequestHandler<Request, Reply> {
-    @usableFromInline weak let weakOwner: AnyObject?
+    /// The owner, kept no more alive than by a weak reference.
+    let ownerReference: OwnerReference?
     /// The owner, unretained, when it holds the notifier privately — the only strong reference to
     /// it — so that the notifier cannot outlive it: then no weak load is needed on every send.
     @usableFromInline let privateOwner: Unmanaged<AnyObject>?
@@ -15,24 +15,32 @@ final class RequestHandler<Request, Reply> {
     /// The handler as installed with a token, called directly by the fast path. (Not optional:
     /// binding an optional closure on every request retains it.)
     @usableFromInline let tokenHeldBody: (Request) -> Reply
+    /// The handler as installed with an owner it does not hold privately: calls it with the
+    /// owner, held for the call, or returns `nil` when the owner has gone.
+    @usableFromInline let ownerHeldBody: (Request) -> Reply?
 
     init<Owner: AnyObject>(
         owner: Owner, holdsNotifierPrivately: Bool = false, _ handler: @escaping (Owner, Request) -> Reply
     ) {
+        let reference = holdsNotifierPrivately ? nil : OwnerReference(owner)
         self.privateOwner = holdsNotifierPrivately ? .passUnretained(owner) : nil
-        self.weakOwner = holdsNotifierPrivately ? nil : owner
+        self.ownerReference = reference
         self.isHeldByToken = false
         self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
         self.tokenHeldBody = { _ in preconditionFailure("A handler kept by its owner is called with the owner.") }
+        self.ownerHeldBody = { request in
+            reference?.withOwner { handler(unsafeDowncast($0, to: Owner.self), request) }
+        }
     }
 
     /// A handler kept by a token rather than by an owner.
     init(heldByToken handler: @escaping (Request) -> Reply) {
         self.privateOwner = nil
-        self.weakOwner = nil
+        self.ownerReference = nil
         self.isHeldByToken = true
         self.body = { _, request in handler(request) }
         self.tokenHeldBody = handler
+        self.ownerHeldBody = { _ in preconditionFailure("A handler kept by a token is called directly.") }
     }
 
     /// The owner, if it is alive.
@@ -43,7 +51,7 @@ final class RequestHandler<Request, Reply> {
         if let privateOwner {
             return privateOwner.takeUnretainedValue()
         }
-        return weakOwner
+        return ownerReference?.object
     }
 
     /// Handles `request` with the owner, or returns `nil` when the owner has gone.
@@ -58,7 +66,6 @@ final class RequestHandler<Request, Reply> {
         if let privateOwner {
             return privateOwner._withUnsafeGuaranteedRef { body($0, request) }
         }
-        guard let owner = weakOwner else { return nil }
-        return body(owner, request)
+        return ownerHeldBody(request)
     }
 }
