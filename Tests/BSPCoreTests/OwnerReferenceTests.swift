@@ -1,0 +1,158 @@
+import BSPCore
+import Dispatch
+import Testing
+
+/// Observers and handlers kept by their owners: the notifier reads whether the owner lives from
+/// its reference count and holds it only while its handler runs. Run under
+/// `swift test --sanitize=thread` and `--sanitize=address` to prove the reads safe.
+@Suite("Owners held through their reference count")
+struct OwnerReferenceTests {
+    /// An observer that records when its deinitialization began, for any thread to see.
+    final class Mortal: BSPActor, Sendable {
+        let uri: ActorURI = "/actor/mortal"
+        let obituary: Obituary
+        init(_ obituary: Obituary) { self.obituary = obituary }
+        deinit { obituary.record() }
+    }
+
+    /// Whether a ``Mortal`` has begun to go, and whether its handler ran after that.
+    final class Obituary: Sendable {
+        private let state = Locked((isGone: false, callsAfterDeath: 0, calls: 0))
+        var isGone: Bool { state.withLock { $0.isGone } }
+        var callsAfterDeath: Int { state.withLock { $0.callsAfterDeath } }
+        var calls: Int { state.withLock { $0.calls } }
+        func record() { state.withLock { $0.isGone = true } }
+        func called() {
+            state.withLock {
+                $0.calls += 1
+                if $0.isGone { $0.callsAfterDeath += 1 }
+            }
+        }
+    }
+
+    /// The only strong reference to an object, handed to another thread to drop.
+    final class LastReference<Object: AnyObject & Sendable>: Sendable {
+        private let object: Locked<Object?>
+        init(_ object: Object) { self.object = Locked(object) }
+        func drop() { object.withLock { $0 = nil } }
+    }
+
+    @Test(arguments: [false, true])
+    func anObserverReleasedOnAnotherThreadIsNeverCalledOnceItHasBegunToGo(audited: Bool) {
+        let recording = Recording()
+        for _ in 0..<200 {
+            let obituary = Obituary()
+            let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
+            var mortal: Mortal? = Mortal(obituary)
+            notifier.observe(by: mortal!) { mortal, _ in mortal.obituary.called() }
+            let last = LastReference(mortal!)
+            mortal = nil
+            let dropped = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                last.drop()
+                dropped.signal()
+            }
+            while dropped.wait(timeout: .now()) == .timedOut {
+                notifier.emit(1)
+            }
+            notifier.emit(2)
+
+            #expect(obituary.isGone)
+            #expect(obituary.callsAfterDeath == 0)
+            #expect(notifier.observerCount == 0)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aHandlerWhoseOwnerIsReleasedOnAnotherThreadStopsHandling(audited: Bool) {
+        let recording = Recording()
+        for _ in 0..<200 {
+            let obituary = Obituary()
+            let requests = RequestNotifier<Int, Int>(of: "/actor/mortal", audit: recording.context(audited: audited))
+            var mortal: Mortal? = Mortal(obituary)
+            requests.handle(by: mortal!) { mortal, value in
+                mortal.obituary.called()
+                return value
+            }
+            let last = LastReference(mortal!)
+            mortal = nil
+            let dropped = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                last.drop()
+                dropped.signal()
+            }
+            while dropped.wait(timeout: .now()) == .timedOut {
+                _ = try? requests.send(1)
+            }
+
+            #expect(throws: NotifierError.unhandledRequest(requests.uri)) { try requests.send(2) }
+            #expect(obituary.callsAfterDeath == 0)
+            #expect(!requests.isHandled)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func anObserverThatOthersReferenceWeaklyIsStillReleasedAndNamedOnlyWhileItLives(audited: Bool) {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
+        var calls: [String] = []
+        let staying = NamedActor("/actor/staying")
+        var leaving: NamedActor? = NamedActor("/actor/leaving")
+        // A weak reference elsewhere gives the observer a side table: its count is kept there.
+        weak let elsewhere = leaving
+        notifier.observe(by: staying) { _, value in calls.append("staying \(value)") }
+        notifier.observe(by: leaving!) { _, value in calls.append("leaving \(value)") }
+
+        notifier.emit(1)
+        leaving = nil
+        notifier.emit(2)
+
+        #expect(elsewhere == nil)
+        #expect(calls == ["staying 1", "leaving 1", "staying 2"])
+        #expect(notifier.observerCount == 1)
+        if audited {
+            #expect(
+                recording.store.records.map(\.targets) == [["/actor/staying", "/actor/leaving"], ["/actor/staying"]])
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func anObserverReleasedBeforeASendIsNeitherCalledNorNamed(audited: Bool) {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
+        let obituary = Obituary()
+        var mortal: Mortal? = Mortal(obituary)
+        notifier.observe(by: mortal!) { mortal, _ in mortal.obituary.called() }
+
+        mortal = nil
+        notifier.emit(1)
+
+        #expect(obituary.isGone)
+        #expect(obituary.calls == 0)
+        #expect(notifier.observerCount == 0)
+        if audited {
+            let record = recording.store.records.first
+            #expect(record?.targets == [])
+            #expect(record?.delivery == .unobserved)
+        }
+    }
+
+    @Test func anObserverReleasedByAnEarlierHandlerGoesBeforeTheNextHandlerRuns() {
+        let recording = Recording()
+        let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context)
+        let obituary = Obituary()
+        var mortal: Mortal? = Mortal(obituary)
+        var goneWhenTheLastRan: Bool?
+        let first = NamedActor("/actor/first")
+        notifier.observe(by: first) { _, _ in mortal = nil }
+        notifier.observe(by: mortal!) { mortal, _ in mortal.obituary.called() }
+        let last = NamedActor("/actor/last")
+        notifier.observe(by: last) { _, _ in goneWhenTheLastRan = obituary.isGone }
+
+        notifier.emit(1)
+
+        #expect(obituary.calls == 0)
+        #expect(goneWhenTheLastRan == true)
+        withExtendedLifetime((first, last)) {}
+    }
+}
