@@ -92,6 +92,26 @@ struct OwnerReferenceTests {
     }
 
     @Test(arguments: [false, true])
+    func theHandlerOfAnOwnerThatHasGoneIsReleasedAtTheNextRequest(audited: Bool) {
+        let recording = Recording()
+        let requests = RequestNotifier<Int, Int>(of: "/actor/mortal", audit: recording.context(audited: audited))
+        var owner: NamedActor? = NamedActor("/actor/mortal")
+        var witness: NamedActor? = NamedActor("/actor/witness")
+        weak let captured = witness
+        requests.handle(by: owner!) { [witness] _, value in
+            withExtendedLifetime(witness) { value }
+        }
+        witness = nil
+
+        owner = nil
+        #expect(captured != nil)  // Installed until the notifier is next asked.
+        #expect(throws: NotifierError.unhandledRequest(requests.uri)) { try requests.send(1) }
+
+        #expect(captured == nil)
+        #expect(!requests.isHandled)
+    }
+
+    @Test(arguments: [false, true])
     func anObserverThatOthersReferenceWeaklyIsStillReleasedAndNamedOnlyWhileItLives(audited: Bool) {
         let recording = Recording()
         let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))

@@ -4,8 +4,9 @@ extension EventNotifier {
     /// Observes the notifier for as long as `observer` lives: `handler` is called with the
     /// observer and every event emitted from now on.
     ///
-    /// The notifier holds the observer weakly and hands it to the handler, so the handler
-    /// needs no capture of `self` and the observation keeps nothing alive:
+    /// The notifier does not keep the observer alive, and hands it to the handler, held for
+    /// the call, so the handler needs no capture of `self` and the observation keeps nothing
+    /// alive:
     ///
     /// ```swift
     /// presentation.events.observe(by: self) { behaviour, intent in behaviour.handle(intent) }
@@ -15,12 +16,14 @@ extension EventNotifier {
     /// ``Scope``, it ends at the latest when the scope deactivates. A ``BSPActor`` observer is
     /// named, by its URI, in the audit trail and in diagrams.
     ///
-    /// An observer released by an earlier handler of the same send is not called. Once it has
-    /// gone, the notifier keeps its memory — not the observer, whose `deinit` has run, nor
-    /// anything it held — until the notifier next sends or is observed.
+    /// An observer released by an earlier handler of the same send is deallocated at once and
+    /// not called. The notifier tells whether an observer lives by reading its reference
+    /// count, not through a weak reference, which would cost several times more; so once an
+    /// observer has gone, the notifier keeps its memory — not the observer, whose `deinit` has
+    /// run, nor anything it held — until its next send.
     ///
     /// - Parameters:
-    ///   - observer: The object that observes, held weakly.
+    ///   - observer: The object that observes, not kept alive.
     ///   - handler: Called on the emitting thread with the observer and each event.
     public func observe<Observer: AnyObject>(
         by observer: Observer,

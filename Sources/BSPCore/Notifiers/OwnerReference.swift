@@ -1,7 +1,7 @@
 import BSPAtomics
 
 #if _runtime(_ObjC)
-    import ObjectiveC
+import ObjectiveC
 #endif
 
 /// The object an observation or a handler lasts as long as: it keeps the object no more alive
@@ -27,27 +27,28 @@ struct OwnerReference {
     /// The owner's address, for the runtime to read its reference count.
     private let address: UnsafeMutableRawPointer
     #if _runtime(_ObjC)
-        /// An Objective-C owner, held weakly (see the type's overview).
-        private weak var objectiveCOwner: AnyObject?
-        /// Whether the owner is held through ``allocation``, else through ``objectiveCOwner``.
-        private let isCountedBySwift: Bool
+    /// An Objective-C owner, held weakly (see the type's overview).
+    private weak var objectiveCOwner: AnyObject?
+    /// Whether the owner is held through ``allocation``, else through ``objectiveCOwner``.
+    private let isCountedBySwift: Bool
     #endif
 
     init(_ owner: AnyObject) {
         address = Unmanaged.passUnretained(owner).toOpaque()
         #if _runtime(_ObjC)
-            isCountedBySwift = Self.usesSwiftReferenceCounting(owner)
-            allocation = isCountedBySwift ? owner : Placeholder.shared
-            objectiveCOwner = isCountedBySwift ? nil : owner
+        let isCountedBySwift = Self.usesSwiftReferenceCounting(owner)
+        self.isCountedBySwift = isCountedBySwift
+        allocation = isCountedBySwift ? owner : Placeholder.shared
+        objectiveCOwner = isCountedBySwift ? nil : owner
         #else
-            allocation = owner
+        allocation = owner
         #endif
     }
 
     /// Whether the owner lives: no reference count is changed.
     var isAlive: Bool {
         #if _runtime(_ObjC)
-            guard isCountedBySwift else { return objectiveCOwner != nil }
+        guard isCountedBySwift else { return objectiveCOwner != nil }
         #endif
         return !bsp_is_deinitializing(address)
     }
@@ -59,7 +60,7 @@ struct OwnerReference {
     @inline(__always)
     func withOwner<Result>(_ body: (AnyObject) -> Result) -> Result? {
         #if _runtime(_ObjC)
-            guard isCountedBySwift else { return objectiveCOwner.map(body) }
+        guard isCountedBySwift else { return objectiveCOwner.map(body) }
         #endif
         guard bsp_retain_if_alive(address) else { return nil }
         let owner = Unmanaged<AnyObject>.fromOpaque(address)
@@ -74,20 +75,20 @@ struct OwnerReference {
 }
 
 #if _runtime(_ObjC)
-    extension OwnerReference {
-        /// What ``allocation`` refers to when the owner is an Objective-C object.
-        private final class Placeholder: Sendable {
-            static let shared = Placeholder()
-        }
-
-        /// Whether Swift's runtime keeps the reference count of `object`: whether its class
-        /// descends from Swift's own root class rather than from an Objective-C one.
-        fileprivate static func usesSwiftReferenceCounting(_ object: AnyObject) -> Bool {
-            var root: AnyClass? = object_getClass(object)
-            while let superclass = class_getSuperclass(root) {
-                root = superclass
-            }
-            return root.map { String(cString: class_getName($0)) == "_TtCs12_SwiftObject" } ?? false
-        }
+extension OwnerReference {
+    /// What ``allocation`` refers to when the owner is an Objective-C object.
+    private final class Placeholder: Sendable {
+        static let shared = Placeholder()
     }
+
+    /// Whether Swift's runtime keeps the reference count of `object`: whether its class
+    /// descends from Swift's own root class rather than from an Objective-C one.
+    fileprivate static func usesSwiftReferenceCounting(_ object: AnyObject) -> Bool {
+        var root: AnyClass? = object_getClass(object)
+        while let superclass = class_getSuperclass(root) {
+            root = superclass
+        }
+        return root.map { String(cString: class_getName($0)) == "_TtCs12_SwiftObject" } ?? false
+    }
+}
 #endif

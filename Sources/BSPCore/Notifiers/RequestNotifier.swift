@@ -2,8 +2,9 @@
 /// hand back a reply.
 ///
 /// A request notifier has one handler at a time, usually its owning actor's. The handler lives as
-/// long as the owner passed to ``handle(by:_:)`` (held weakly, so notifier and owner do not keep
-/// each other alive), and receives that owner so it needs no capture of `self` (a handler that
+/// long as the owner passed to ``handle(by:_:)`` (which the notifier does not keep alive, so
+/// notifier and owner never keep each other alive), and receives that owner so it needs no
+/// capture of `self` (a handler that
 /// needs no owner can be kept by a token instead: ``handle(_:)``):
 ///
 /// ```swift
@@ -173,8 +174,9 @@ public final class RequestNotifier<Request, Reply> {
 
     /// Installs the handler of this notifier, for as long as `owner` lives.
     ///
-    /// The notifier holds the owner weakly and hands it to the handler, so the handler needs
-    /// no capture of `self`. When the owner is a ``Scope``, the notifier is bound to it: once
+    /// The notifier does not keep the owner alive, and hands it to the handler, held for the
+    /// request, so the handler needs no capture of `self`. When the owner is a ``Scope``, the
+    /// notifier is bound to it: once
     /// the scope terminates, requests are refused with
     /// ``NotifierError/scopeTerminated(_:scope:)``, wherever the notifier is stored.
     ///
@@ -185,8 +187,9 @@ public final class RequestNotifier<Request, Reply> {
     /// way, with ``NotifierError/scopeTerminated(_:scope:)``.
     ///
     /// - Parameters:
-    ///   - owner: The object that handles requests, held weakly. When it is deallocated, the
-    ///     notifier has no handler again.
+    ///   - owner: The object that handles requests, not kept alive. When it is deallocated, the
+    ///     notifier has no handler again; it lets go of the handler, and of the owner's memory,
+    ///     at its next request.
     ///   - handler: Called with the owner and each request; returns the reply.
     public func handle<Owner: AnyObject>(
         by owner: Owner,
@@ -315,6 +318,8 @@ public final class RequestNotifier<Request, Reply> {
             return .failure(.scopeTerminated(uri, scope: terminatedScope))
         }
         guard let handler, let owner = handler.owner else {
+            // An owner that has gone: let go of its handler, and of what is left of the owner.
+            self.handler = nil
             recordIfAuditing(request, delivery: .undelivered)
             return .failure(.unhandledRequest(uri))
         }
