@@ -6,7 +6,7 @@ final class RequestHandler<Request, Reply> {
     /// The owner, kept no more alive than by a weak reference.
     let ownerReference: OwnerReference?
     /// The owner, unretained, when it holds the notifier privately — the only strong reference to
-    /// it — so that the notifier cannot outlive it: then no weak load is needed on every send.
+    /// it — so that the notifier cannot outlive it: then no send needs to ask whether it lives.
     @usableFromInline let privateOwner: Unmanaged<AnyObject>?
     /// Whether a token keeps the handler rather than an owner: the handler then stands in for
     /// its owner, so that it is there for as long as it is installed.

@@ -246,7 +246,8 @@ public final class RequestNotifier<Request, Reply> {
 
     /// Installs the handler of a notifier that `owner` holds privately: its only strong
     /// reference, reached by others only through weak ports. The notifier then cannot outlive its
-    /// owner, so it holds the owner unretained and spares every send a weak load.
+    /// owner, so it holds the owner unretained and spares every send the retain and release
+    /// that hold an owner during its request.
     package func handle<Owner: AnyObject>(
         byOwnerHoldingItPrivately owner: Owner,
         _ handler: @escaping (Owner, Request) -> Reply
