@@ -30,11 +30,19 @@ struct OwnerReferenceTests {
         }
     }
 
-    /// The only strong reference to an object, handed to another thread to drop.
-    final class LastReference<Object: AnyObject & Sendable>: Sendable {
-        private let object: Locked<Object?>
-        init(_ object: Object) { self.object = Locked(object) }
-        func drop() { object.withLock { $0 = nil } }
+    /// Hands the only strong reference to `mortal` to another thread, which drops it, and runs
+    /// `body` over and over until it has.
+    static func drop(_ mortal: inout Mortal?, onAnotherThreadWhile body: () -> Void) {
+        let last = Locked(mortal)
+        mortal = nil
+        let dropped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            last.withLock { $0 = nil }
+            dropped.signal()
+        }
+        while dropped.wait(timeout: .now()) == .timedOut {
+            body()
+        }
     }
 
     @Test(arguments: [false, true])
@@ -45,16 +53,7 @@ struct OwnerReferenceTests {
             let notifier = EventNotifier<Int>(of: "/actor/source", audit: recording.context(audited: audited))
             var mortal: Mortal? = Mortal(obituary)
             notifier.observe(by: mortal!) { mortal, _ in mortal.obituary.called() }
-            let last = LastReference(mortal!)
-            mortal = nil
-            let dropped = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                last.drop()
-                dropped.signal()
-            }
-            while dropped.wait(timeout: .now()) == .timedOut {
-                notifier.emit(1)
-            }
+            Self.drop(&mortal) { notifier.emit(1) }
             notifier.emit(2)
 
             #expect(obituary.isGone)
@@ -74,16 +73,7 @@ struct OwnerReferenceTests {
                 mortal.obituary.called()
                 return value
             }
-            let last = LastReference(mortal!)
-            mortal = nil
-            let dropped = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                last.drop()
-                dropped.signal()
-            }
-            while dropped.wait(timeout: .now()) == .timedOut {
-                _ = try? requests.send(1)
-            }
+            Self.drop(&mortal) { _ = try? requests.send(1) }
 
             #expect(throws: NotifierError.unhandledRequest(requests.uri)) { try requests.send(2) }
             #expect(obituary.callsAfterDeath == 0)
@@ -95,19 +85,14 @@ struct OwnerReferenceTests {
     func theHandlerOfAnOwnerThatHasGoneIsReleasedAtTheNextRequest(audited: Bool) {
         let recording = Recording()
         let requests = RequestNotifier<Int, Int>(of: "/actor/mortal", audit: recording.context(audited: audited))
-        var owner: NamedActor? = NamedActor("/actor/mortal")
-        var witness: NamedActor? = NamedActor("/actor/witness")
-        weak let captured = witness
-        requests.handle(by: owner!) { [witness] _, value in
-            withExtendedLifetime(witness) { value }
-        }
-        witness = nil
+        var owner: LifetimeTests.Witness? = LifetimeTests.Witness()
+        let (_, witnessLives) = LifetimeTests.handlerCapturingAWitness(on: requests, keptBy: owner)
 
         owner = nil
-        #expect(captured != nil)  // Installed until the notifier is next asked.
+        #expect(witnessLives())  // Installed until the notifier is next asked.
         #expect(throws: NotifierError.unhandledRequest(requests.uri)) { try requests.send(1) }
 
-        #expect(captured == nil)
+        #expect(!witnessLives())
         #expect(!requests.isHandled)
     }
 

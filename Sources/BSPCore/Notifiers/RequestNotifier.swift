@@ -4,8 +4,8 @@
 /// A request notifier has one handler at a time, usually its owning actor's. The handler lives as
 /// long as the owner passed to ``handle(by:_:)`` (which the notifier does not keep alive, so
 /// notifier and owner never keep each other alive), and receives that owner so it needs no
-/// capture of `self` (a handler that
-/// needs no owner can be kept by a token instead: ``handle(_:)``):
+/// capture of `self` (a handler that needs no owner can be kept by a token instead:
+/// ``handle(_:)``):
 ///
 /// ```swift
 /// final class LocationService: UniqueActor {
@@ -172,100 +172,6 @@ public final class RequestNotifier<Request, Reply> {
         RequestPort(self)
     }
 
-    /// Installs the handler of this notifier, for as long as `owner` lives.
-    ///
-    /// The notifier does not keep the owner alive, and hands it to the handler, held for the
-    /// request, so the handler needs no capture of `self`. When the owner is a ``Scope``, the
-    /// notifier is bound to it: once
-    /// the scope terminates, requests are refused with
-    /// ``NotifierError/scopeTerminated(_:scope:)``, wherever the notifier is stored.
-    ///
-    /// A request notifier has one handler. Installing a second while the first's owner lives
-    /// is a mistake in the owner's code: the first handler stays, and the context's fault
-    /// handler is told ``NotifierError/handlerAlreadyInstalled(_:)`` (a `TestFabric` records
-    /// it as a fault). Installing on a notifier whose scope has terminated is refused the same
-    /// way, with ``NotifierError/scopeTerminated(_:scope:)``.
-    ///
-    /// - Parameters:
-    ///   - owner: The object that handles requests, not kept alive. When it is deallocated, the
-    ///     notifier has no handler again; it lets go of the handler, and of the owner's memory,
-    ///     at its next request.
-    ///   - handler: Called with the owner and each request; returns the reply.
-    public func handle<Owner: AnyObject>(
-        by owner: Owner,
-        _ handler: @escaping (Owner, Request) -> Reply
-    ) {
-        if let terminatedScope {
-            return audit.reportFault(NotifierError.scopeTerminated(uri, scope: terminatedScope))
-        }
-        guard !isHandled else {
-            return audit.reportFault(NotifierError.handlerAlreadyInstalled(uri))
-        }
-        self.handler = RequestHandler(owner: owner, handler)
-        ScopeLifecycle.of(owner)?.bind(self)
-    }
-
-    /// Installs the handler of this notifier until the returned token is cancelled or released.
-    ///
-    /// A handler as ``handle(by:_:)`` installs one, kept by a token instead of by an owner, as
-    /// ``EventNotifier/observe(_:)`` keeps an observer: for a handler that needs no owner, such
-    /// as a function of what it captured. No owner is looked up on each request, so a request
-    /// costs what an event costs sent to an observer kept by a token.
-    ///
-    /// ```swift
-    /// let handling = geocoder.requests.handle { address in Place(name: address) }
-    /// ```
-    ///
-    /// Keep the token for as long as the handler should serve: in a property of whatever owns
-    /// the notifier, or in a scope's `lifecycle.own(_:)`. The handler must not capture whatever
-    /// holds the token strongly, or neither is ever released; prefer ``handle(by:_:)``, which
-    /// cannot leak. A second handler, however it is kept, is refused as
-    /// ``handle(by:_:)`` refuses one: the returned token is already cancelled.
-    ///
-    /// - Parameter handler: Called with each request; returns the reply.
-    /// - Returns: The token that keeps the handler installed. Cancelling it, or releasing it,
-    ///   removes the handler as ``removeHandler()`` does — unless another has replaced it since.
-    public func handle(_ handler: @escaping (Request) -> Reply) -> ObservationToken {
-        if let terminatedScope {
-            audit.reportFault(NotifierError.scopeTerminated(uri, scope: terminatedScope))
-            return .cancelled
-        }
-        guard !isHandled else {
-            audit.reportFault(NotifierError.handlerAlreadyInstalled(uri))
-            return .cancelled
-        }
-        let installed = RequestHandler(heldByToken: handler)
-        self.handler = installed
-        // Weakly: a token holds neither the notifier nor, once it is removed, the handler.
-        return ObservationToken { [weak self, weak installed] in
-            if let self, let installed, self.handler === installed {
-                self.removeHandler()
-            }
-        }
-    }
-
-    /// Installs the handler of a notifier that `owner` holds privately: its only strong
-    /// reference, reached by others only through weak ports. The notifier then cannot outlive its
-    /// owner, so it holds the owner unretained and spares every send the retain and release
-    /// that hold an owner during its request.
-    package func handle<Owner: AnyObject>(
-        byOwnerHoldingItPrivately owner: Owner,
-        _ handler: @escaping (Owner, Request) -> Reply
-    ) {
-        guard !isHandled else {
-            return audit.reportFault(NotifierError.handlerAlreadyInstalled(uri))
-        }
-        self.handler = RequestHandler(owner: owner, holdsNotifierPrivately: true, handler)
-    }
-
-    /// Removes the handler, if any, so that requests are undelivered until another is installed.
-    ///
-    /// The handler, and what it captured, are released at once — or, when the handler removes
-    /// itself while it handles a request, once that request returns.
-    public func removeHandler() {
-        handler = nil
-    }
-
     private func updateSlowPath() {
         takesSlowPath = isAuditing || admission != nil || retiredHandler != nil
     }
@@ -276,11 +182,6 @@ public final class RequestNotifier<Request, Reply> {
         if nesting == 0 {
             retiredHandler = nil
         }
-    }
-
-    /// Whether a handler whose owner is alive is installed.
-    public var isHandled: Bool {
-        handler?.owner != nil
     }
 
     /// Asks the owner to handle `request` and returns its reply.
