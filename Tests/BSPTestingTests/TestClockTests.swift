@@ -1,5 +1,6 @@
 import BSPCore
 import BSPTesting
+import Dispatch
 import Testing
 
 /// The Service of TestClock's documentation: sleeps one second in a loop, then ticks.
@@ -14,6 +15,28 @@ private final class Ticker: Sendable {
     }
 }
 
+/// An executor a test can keep busy, so that a task woken on it cannot run at once.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private final class BusyableExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "BusyableExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+
+    /// Keeps the executor busy for `duration` of real time, returning once it is.
+    func occupy(for duration: Duration) async {
+        let started = Locked(false)
+        queue.async {
+            started.withLock { $0 = true }
+            let end = ContinuousClock.now + duration
+            while ContinuousClock.now < end {}
+        }
+        while !started.withLock({ $0 }) { await Task.yield() }
+    }
+}
+
 @Suite("Test clock")
 struct TestClockTests {
     private func started(_ body: @escaping @Sendable () async -> Void, on clock: TestClock, sleepers: Int = 1) async
@@ -21,6 +44,16 @@ struct TestClockTests {
     {
         let task = Task { await body() }
         while clock.sleepers < sleepers { await Task.yield() }
+        return task
+    }
+
+    /// `started(_:on:sleepers:)`, on `executor`.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private func started(
+        _ body: @escaping @Sendable () async -> Void, on clock: TestClock, executor: BusyableExecutor
+    ) async -> Task<Void, Never> {
+        let task = Task(executorPreference: executor) { await body() }
+        while clock.sleepers < 1 { await Task.yield() }
         return task
     }
 
@@ -73,6 +106,54 @@ struct TestClockTests {
         let ticker = Ticker()
         let task = await started({ await ticker.run(on: clock, times: .max) }, on: clock)
         #expect(await clock.run(timeout: .milliseconds(200)) == 1)
+        task.cancel()
+        await task.value
+    }
+
+    @Test("a sleeper whose executor is busy when it is woken has run before advance(by:) returns")
+    func wokenOnABusyExecutor() async {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        let clock = TestClock()
+        let ticker = Ticker()
+        let executor = BusyableExecutor()
+        let task = await started({ await ticker.run(on: clock, times: 10) }, on: clock, executor: executor)
+        await executor.occupy(for: .milliseconds(300))
+
+        await clock.advance(by: .seconds(1))
+
+        #expect(ticker.ticks.withLock { $0.count } == 1)
+        task.cancel()
+        await task.value
+    }
+
+    @Test("run() goes on past a sleeper whose executor is busy when it is woken, until it is done")
+    func runPastABusyExecutor() async {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        let clock = TestClock()
+        let ticker = Ticker()
+        let executor = BusyableExecutor()
+        let task = await started({ await ticker.run(on: clock, times: 2) }, on: clock, executor: executor)
+        await executor.occupy(for: .milliseconds(300))
+
+        #expect(await clock.run() == 0)
+
+        #expect(ticker.ticks.withLock { $0.count } == 2)
+        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+        task.cancel()
+        await task.value
+    }
+
+    @Test("run()'s timeout counts a sleeper woken on an executor still busy when the clock stops")
+    func timeoutWithABusyExecutor() async {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        let clock = TestClock()
+        let ticker = Ticker()
+        let executor = BusyableExecutor()
+        let task = await started({ await ticker.run(on: clock, times: .max) }, on: clock, executor: executor)
+        await executor.occupy(for: .milliseconds(300))
+
+        #expect(await clock.run(timeout: .milliseconds(100)) == 1)
+
         task.cancel()
         await task.value
     }

@@ -16,6 +16,12 @@ import BSPCore
 /// again within the window is woken again — and goes on to the next, until the window is
 /// spent. ``run(timeout:)`` advances until no sleeper is left. For tests that do not care
 /// about time, an ``ImmediateClock`` never waits at all.
+///
+/// A woken task is waited for until it runs again, however busy the executor it sleeps on —
+/// for up to five seconds of real time, and never past `run(timeout:)`'s timeout. What it
+/// does after that is given turns of the executor, not waited for: a task that goes on to wait
+/// for a busy actor — including the actor it is isolated to, which it returns to after
+/// sleeping — may not have reached it when the clock moves on.
 public final class TestClock: Clock, Sendable {
     /// A point on the test clock: how far it has been advanced.
     public struct Instant: InstantProtocol, Sendable {
@@ -54,6 +60,9 @@ public final class TestClock: Clock, Sendable {
         var nextID = 0
         /// Sleepers cancelled before they were registered: they must not wait.
         var cancelledEarly: Set<Int> = []
+        /// Sleepers woken by the clock whose tasks have not run since: their executors may be
+        /// busy, and what they do next (sleep again, or not) is not known yet.
+        var wokenNotYetRunning: Set<Int> = []
     }
 
     private let state = Locked(State())
@@ -105,7 +114,10 @@ public final class TestClock: Clock, Sendable {
             }
             sleeper?.continuation.resume()
         }
-        state.withLock { _ = $0.cancelledEarly.remove(id) }
+        state.withLock { state in
+            state.cancelledEarly.remove(id)
+            state.wokenNotYetRunning.remove(id)
+        }
         try Task.checkCancellation()
     }
 
@@ -115,33 +127,30 @@ public final class TestClock: Clock, Sendable {
     public func advance(by duration: Duration) async {
         let target = now.advanced(by: max(.zero, duration))
         while wakeEarliest(notAfter: target) != nil {
-            await Self.letWokenTasksRun()
+            await letWokenTasksRun()
         }
         state.withLock { $0.now = max($0.now, target) }
-        await Self.letWokenTasksRun()
+        await letWokenTasksRun()
     }
 
     /// Advances until no task sleeps on the clock: every sleeper is woken in time order, and
     /// the work it does runs. A task that sleeps again and again keeps the clock going; after
     /// `timeout` of real time the clock stops, and the sleepers still there are returned.
     ///
-    /// - Returns: How many sleepers were left when the clock stopped: 0 unless it timed out.
+    /// - Returns: How many tasks were left on the clock when it stopped — sleeping, or woken
+    ///   but not yet run: 0 unless it timed out.
     @discardableResult
     public func run(timeout: Duration = .seconds(5)) async -> Int {
         let stop = ContinuousClock.now + timeout
         while ContinuousClock.now < stop {
             let earliest = state.withLock { $0.sleepers.values.map(\.deadline).min() }
-            guard let earliest else {
-                await Self.letWokenTasksRun()
-                if sleepers == 0 { return 0 }
-                continue
-            }
+            guard let earliest else { return 0 }
             _ = wakeEarliest(notAfter: earliest)
-            await Self.letWokenTasksRun()
+            await letWokenTasksRun(patience: stop - ContinuousClock.now)
         }
         // Those woken last may not be sleeping again yet: let them, before counting.
-        await Self.letWokenTasksRun()
-        return sleepers
+        await letWokenTasksRun(patience: .seconds(1))
+        return state.withLock { $0.sleepers.count + $0.wokenNotYetRunning.count }
     }
 
     /// Moves the clock to the earliest deadline not after `limit` and wakes every sleeper due
@@ -153,7 +162,10 @@ public final class TestClock: Clock, Sendable {
             }
             state.now = max(state.now, earliest)
             let due = state.sleepers.filter { $0.value.deadline <= earliest }
-            for id in due.keys { state.sleepers[id] = nil }
+            for id in due.keys {
+                state.sleepers[id] = nil
+                state.wokenNotYetRunning.insert(id)
+            }
             return (earliest, due.sorted { $0.key < $1.key }.map(\.value.continuation))
         }
         for continuation in due {
@@ -162,9 +174,14 @@ public final class TestClock: Clock, Sendable {
         return deadline
     }
 
-    /// Lets tasks woken just now run until they suspend again: enough turns of the executor
-    /// for a woken task to do its work and sleep again, or end.
-    static func letWokenTasksRun() async {
+    /// Lets tasks woken just now run until they suspend again: waits until every one has
+    /// started running — however busy its executor, for up to `patience` of real time — then
+    /// gives enough turns of the executor for each to do its work and sleep again, or end.
+    private func letWokenTasksRun(patience: Duration = .seconds(5)) async {
+        let givingUp = ContinuousClock.now + patience
+        while state.withLock({ !$0.wokenNotYetRunning.isEmpty }), ContinuousClock.now < givingUp {
+            await Task.yield()
+        }
         for _ in 0..<100 {
             await Task.yield()
         }
