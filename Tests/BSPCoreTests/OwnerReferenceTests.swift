@@ -1,5 +1,5 @@
 import BSPCore
-import Dispatch
+import Foundation
 import Testing
 
 /// Observers and handlers kept by their owners: the notifier reads whether the owner lives from
@@ -32,15 +32,19 @@ struct OwnerReferenceTests {
 
     /// Hands the only strong reference to `mortal` to another thread, which drops it, and runs
     /// `body` over and over until it has.
+    ///
+    /// The thread is a thread of its own, not a block on a global queue: this loop holds one of
+    /// the few threads Swift's concurrency shares with Dispatch, and a block waiting for another
+    /// of them stalled the whole parallel test run until Dispatch made one more.
     static func drop(_ mortal: inout Mortal?, onAnotherThreadWhile body: () -> Void) {
         let last = Locked(mortal)
         mortal = nil
-        let dropped = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        let dropped = Locked(false)
+        Thread {
             last.withLock { $0 = nil }
-            dropped.signal()
-        }
-        while dropped.wait(timeout: .now()) == .timedOut {
+            dropped.withLock { $0 = true }
+        }.start()
+        while !dropped.withLock({ $0 }) {
             body()
         }
     }
