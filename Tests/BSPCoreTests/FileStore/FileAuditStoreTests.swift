@@ -89,8 +89,9 @@ struct FileAuditStoreTests {
         let url = folder.file("run.jsonl")
         let store = try FileAuditStore(url: url, flushPolicy: .every(.milliseconds(20)))
         emitEvents(10, into: store)
+        // The interval may pass while the ten are being sent: wait for all of them.
         let deadline = Date().addingTimeInterval(30)
-        while try Data(contentsOf: url).isEmpty, Date() < deadline {
+        while try FileAuditStore.read(url).trail.records.count < 10, Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
         #expect(try FileAuditStore.read(url).trail.records.count == 10)
