@@ -18,7 +18,7 @@ import BSPCore
 /// about time, an ``ImmediateClock`` never waits at all.
 ///
 /// A woken task is waited for until it runs again, however busy the executor it sleeps on —
-/// for up to five seconds of real time, and never past `run(timeout:)`'s timeout. What it
+/// for up to thirty seconds of real time, and never past `run(timeout:)`'s timeout. What it
 /// does after that is given turns of the executor, not waited for: a task that goes on to wait
 /// for a busy actor — including the actor it is isolated to, which it returns to after
 /// sleeping — may not have reached it when the clock moves on.
@@ -177,7 +177,7 @@ public final class TestClock: Clock, Sendable {
     /// Lets tasks woken just now run until they suspend again: waits until every one has
     /// started running — however busy its executor, for up to `patience` of real time — then
     /// gives enough turns of the executor for each to do its work and sleep again, or end.
-    private func letWokenTasksRun(patience: Duration = .seconds(5)) async {
+    private func letWokenTasksRun(patience: Duration = .seconds(30)) async {
         let givingUp = ContinuousClock.now + patience
         while state.withLock({ !$0.wokenNotYetRunning.isEmpty }), ContinuousClock.now < givingUp {
             await Task.yield()
