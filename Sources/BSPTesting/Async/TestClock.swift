@@ -148,8 +148,9 @@ public final class TestClock: Clock, Sendable {
             _ = wakeEarliest(notAfter: earliest)
             await letWokenTasksRun(patience: stop - ContinuousClock.now)
         }
-        // Those woken last may not be sleeping again yet: let them, before counting.
-        await letWokenTasksRun(patience: .seconds(1))
+        // Those woken last may not be sleeping again yet: give them turns, not time (the
+        // timeout is spent), and count those not yet run with the sleepers.
+        await letWokenTasksRun(patience: .zero)
         return state.withLock { $0.sleepers.count + $0.wokenNotYetRunning.count }
     }
 
