@@ -100,6 +100,19 @@ struct TestClockTests {
         await task.value
     }
 
+    @Test("run() gives a task started just before it the turns to begin sleeping")
+    func runRightAfterStarting() async {
+        let clock = TestClock()
+        let ticker = Ticker()
+        let task = Task { await ticker.run(on: clock, times: 3) }
+
+        #expect(await clock.run(timeout: .seconds(60)) == 0)
+
+        #expect(ticker.ticks.withLock { $0.count } == 3)
+        task.cancel()
+        await task.value
+    }
+
     @Test("run() stops after its timeout when a task never stops sleeping, and says how many are left")
     func runTimesOut() async {
         let clock = TestClock()

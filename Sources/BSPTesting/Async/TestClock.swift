@@ -144,7 +144,12 @@ public final class TestClock: Clock, Sendable {
         let stop = ContinuousClock.now + timeout
         while ContinuousClock.now < stop {
             let earliest = state.withLock { $0.sleepers.values.map(\.deadline).min() }
-            guard let earliest else { return 0 }
+            guard let earliest else {
+                // A task started just before may not be asleep yet: give it turns first.
+                await letWokenTasksRun(patience: .zero)
+                if sleepers == 0 { return 0 }
+                continue
+            }
             _ = wakeEarliest(notAfter: earliest)
             await letWokenTasksRun(patience: stop - ContinuousClock.now)
         }
