@@ -37,6 +37,29 @@ private final class BusyableExecutor: TaskExecutor {
     }
 }
 
+/// A ``Ticker`` started on an executor that is kept busy for 300 ms once it sleeps: whatever
+/// wakes it in that time, it cannot run until then.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private struct TickerOnABusyExecutor {
+    let clock = TestClock()
+    let ticker = Ticker()
+    /// Kept here as well as by the task: it must outlive the task's every step.
+    let executor = BusyableExecutor()
+    let task: Task<Void, Never>
+
+    init(ticking times: Int) async {
+        let (clock, ticker) = (clock, ticker)
+        task = Task(executorPreference: executor) { await ticker.run(on: clock, times: times) }
+        while clock.sleepers < 1 { await Task.yield() }
+        await executor.occupy(for: .milliseconds(300))
+    }
+
+    func stop() async {
+        task.cancel()
+        await task.value
+    }
+}
+
 @Suite("Test clock")
 struct TestClockTests {
     private func started(_ body: @escaping @Sendable () async -> Void, on clock: TestClock, sleepers: Int = 1) async
@@ -44,16 +67,6 @@ struct TestClockTests {
     {
         let task = Task { await body() }
         while clock.sleepers < sleepers { await Task.yield() }
-        return task
-    }
-
-    /// `started(_:on:sleepers:)`, on `executor`.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    private func started(
-        _ body: @escaping @Sendable () async -> Void, on clock: TestClock, executor: BusyableExecutor
-    ) async -> Task<Void, Never> {
-        let task = Task(executorPreference: executor) { await body() }
-        while clock.sleepers < 1 { await Task.yield() }
         return task
     }
 
@@ -126,50 +139,35 @@ struct TestClockTests {
     @Test("a sleeper whose executor is busy when it is woken has run before advance(by:) returns")
     func wokenOnABusyExecutor() async {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        let clock = TestClock()
-        let ticker = Ticker()
-        let executor = BusyableExecutor()
-        let task = await started({ await ticker.run(on: clock, times: 10) }, on: clock, executor: executor)
-        await executor.occupy(for: .milliseconds(300))
+        let busy = await TickerOnABusyExecutor(ticking: 10)
 
-        await clock.advance(by: .seconds(1))
+        await busy.clock.advance(by: .seconds(1))
 
-        #expect(ticker.ticks.withLock { $0.count } == 1)
-        task.cancel()
-        await task.value
+        #expect(busy.ticker.ticks.withLock { $0.count } == 1)
+        await busy.stop()
     }
 
     @Test("run() goes on past a sleeper whose executor is busy when it is woken, until it is done")
     func runPastABusyExecutor() async {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        let clock = TestClock()
-        let ticker = Ticker()
-        let executor = BusyableExecutor()
-        let task = await started({ await ticker.run(on: clock, times: 2) }, on: clock, executor: executor)
-        await executor.occupy(for: .milliseconds(300))
+        let busy = await TickerOnABusyExecutor(ticking: 2)
 
         // Generous: tests run in parallel may keep every thread busy for seconds.
-        #expect(await clock.run(timeout: .seconds(60)) == 0)
+        #expect(await busy.clock.run(timeout: .seconds(60)) == 0)
 
-        #expect(ticker.ticks.withLock { $0.count } == 2)
-        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
-        task.cancel()
-        await task.value
+        #expect(busy.ticker.ticks.withLock { $0.count } == 2)
+        #expect(busy.clock.now == TestClock.Instant(offset: .seconds(2)))
+        await busy.stop()
     }
 
     @Test("run()'s timeout counts a sleeper woken on an executor still busy when the clock stops")
     func timeoutWithABusyExecutor() async {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        let clock = TestClock()
-        let ticker = Ticker()
-        let executor = BusyableExecutor()
-        let task = await started({ await ticker.run(on: clock, times: .max) }, on: clock, executor: executor)
-        await executor.occupy(for: .milliseconds(300))
+        let busy = await TickerOnABusyExecutor(ticking: .max)
 
-        #expect(await clock.run(timeout: .milliseconds(100)) == 1)
+        #expect(await busy.clock.run(timeout: .milliseconds(100)) == 1)
 
-        task.cancel()
-        await task.value
+        await busy.stop()
     }
 
     @Test("a task cancelled before its sleeper is registered does not wait for the clock")
