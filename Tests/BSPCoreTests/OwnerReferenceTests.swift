@@ -2,10 +2,10 @@ import BSPCore
 import Foundation
 import Testing
 
-/// Observers and handlers kept by their owners: the notifier reads whether the owner lives from
-/// its reference count and holds it only while its handler runs. Run under
-/// `swift test --sanitize=thread` and `--sanitize=address` to prove the reads safe.
-@Suite("Owners held through their reference count")
+/// Observers and handlers kept by their owners: the notifier holds the owner weakly and loads
+/// it for each call, whichever thread releases it. Run under `swift test --sanitize=thread` and
+/// `--sanitize=address` to prove the loads safe.
+@Suite("Owners held weakly")
 struct OwnerReferenceTests {
     /// An observer that records when its deinitialization began, for any thread to see.
     final class Mortal: BSPActor, Sendable {
@@ -107,7 +107,7 @@ struct OwnerReferenceTests {
         var calls: [String] = []
         let staying = NamedActor("/actor/staying")
         var leaving: NamedActor? = NamedActor("/actor/leaving")
-        // A weak reference elsewhere gives the observer a side table: its count is kept there.
+        // A weak reference elsewhere as well as the notifier's.
         weak let elsewhere = leaving
         notifier.observe(by: staying) { _, value in calls.append("staying \(value)") }
         notifier.observe(by: leaving!) { _, value in calls.append("leaving \(value)") }

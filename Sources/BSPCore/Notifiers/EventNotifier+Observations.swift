@@ -16,11 +16,10 @@ extension EventNotifier {
     /// ``Scope``, it ends at the latest when the scope deactivates. A ``BSPActor`` observer is
     /// named, by its URI, in the audit trail and in diagrams.
     ///
-    /// An observer released by an earlier handler of the same send is deallocated at once and
-    /// not called. The notifier tells whether an observer lives by reading its reference
-    /// count, not through a weak reference, which would cost several times more; so once an
-    /// observer has gone, the notifier keeps its memory — not the observer, whose `deinit` has
-    /// run, nor anything it held — until its next send.
+    /// An observer released by an earlier handler of the same send, or on another thread, is
+    /// not called once its deinitialization has begun: the notifier holds it by a weak
+    /// reference, which it loads for each call. The handler, and what it captured, go at the
+    /// notifier's next send or observation.
     ///
     /// - Parameters:
     ///   - observer: The object that observes, not kept alive.

@@ -18,9 +18,9 @@ final class EventObserver<Event> {
     @usableFromInline let ownerHandler: (Event) -> Bool
     /// Whether the observation has ended: cancelled, or its owner gone.
     @usableFromInline @exclusivity(unchecked) var isCancelled = false
-    /// The observer that ``EventNotifier/observe(by:_:)`` was given, kept no more alive than
-    /// by a weak reference; `nil` for an observation kept by a token.
-    let owner: OwnerReference?
+    /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly; `nil` for an
+    /// observation kept by a token.
+    let owner: OwnerReference<AnyObject>?
     @usableFromInline let isOwned: Bool
 
     /// An observation kept by a token.
@@ -36,14 +36,17 @@ final class EventObserver<Event> {
     /// An observation that lasts as long as `owner`, named by its actor if it is one.
     init<Owner: AnyObject>(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
         let identity = actor.map(ActorIdentity.init)
-        let reference = OwnerReference(owner)
+        let reference = OwnerReference<AnyObject>(owner)
         self.identity = identity
         self.frameActor = identity.map(Unmanaged.passUnretained)
         self.owner = reference
         self.isOwned = true
         self.handler = { _ in preconditionFailure("An observation kept by its observer is called with it.") }
         self.ownerHandler = { event in
-            reference.withOwner { handler(unsafeDowncast($0, to: Owner.self), event) } != nil
+            guard let owner = reference.object else { return false }
+            // `owner` was made from an `Owner`: the downcast cannot fail.
+            handler(unsafeDowncast(owner, to: Owner.self), event)
+            return true
         }
     }
 

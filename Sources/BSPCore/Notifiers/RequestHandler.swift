@@ -3,11 +3,8 @@
 /// A class, so that reading it on each send copies one reference rather than the owner's.
 @usableFromInline
 final class RequestHandler<Request, Reply> {
-    /// The owner, kept no more alive than by a weak reference.
-    let ownerReference: OwnerReference?
-    /// The owner, unretained, when it holds the notifier privately — the only strong reference to
-    /// it — so that the notifier cannot outlive it: then no send needs to ask whether it lives.
-    @usableFromInline let privateOwner: Unmanaged<AnyObject>?
+    /// The owner, held weakly; `nil` for a handler kept by a token.
+    let ownerReference: OwnerReference<AnyObject>?
     /// Whether a token keeps the handler rather than an owner: the handler then stands in for
     /// its owner, so that it is there for as long as it is installed.
     @usableFromInline let isHeldByToken: Bool
@@ -15,27 +12,25 @@ final class RequestHandler<Request, Reply> {
     /// The handler as installed with a token, called directly by the fast path. (Not optional:
     /// binding an optional closure on every request retains it.)
     @usableFromInline let tokenHeldBody: (Request) -> Reply
-    /// The handler as installed with an owner it does not hold privately: calls it with the
-    /// owner, held for the call, or returns `nil` when the owner has gone.
+    /// The handler as installed with an owner: calls it with the owner, held for the call, or
+    /// returns `nil` when the owner has gone.
     @usableFromInline let ownerHeldBody: (Request) -> Reply?
 
-    init<Owner: AnyObject>(
-        owner: Owner, holdsNotifierPrivately: Bool = false, _ handler: @escaping (Owner, Request) -> Reply
-    ) {
-        let reference = holdsNotifierPrivately ? nil : OwnerReference(owner)
-        self.privateOwner = holdsNotifierPrivately ? .passUnretained(owner) : nil
+    init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
+        let reference = OwnerReference<AnyObject>(owner)
         self.ownerReference = reference
         self.isHeldByToken = false
+        // `owner` was made from an `Owner`: the downcast cannot fail.
         self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
         self.tokenHeldBody = { _ in preconditionFailure("A handler kept by its owner is called with the owner.") }
         self.ownerHeldBody = { request in
-            reference?.withOwner { handler(unsafeDowncast($0, to: Owner.self), request) }
+            guard let owner = reference.object else { return nil }
+            return handler(unsafeDowncast(owner, to: Owner.self), request)
         }
     }
 
     /// A handler kept by a token rather than by an owner.
     init(heldByToken handler: @escaping (Request) -> Reply) {
-        self.privateOwner = nil
         self.ownerReference = nil
         self.isHeldByToken = true
         self.body = { _, request in handler(request) }
@@ -48,23 +43,16 @@ final class RequestHandler<Request, Reply> {
         if isHeldByToken {
             return self
         }
-        if let privateOwner {
-            return privateOwner.takeUnretainedValue()
-        }
         return ownerReference?.object
     }
 
     /// Handles `request` with the owner, or returns `nil` when the owner has gone.
     ///
-    /// Without retaining what the caller already keeps alive: the handler itself (the notifier
-    /// keeps it until the request returns) and a private owner.
+    /// Without retaining the handler itself: the notifier keeps it until the request returns.
     @inlinable
     func handleIfOwnerLives(_ request: Request) -> Reply? {
         if isHeldByToken {
             return tokenHeldBody(request)
-        }
-        if let privateOwner {
-            return privateOwner._withUnsafeGuaranteedRef { body($0, request) }
         }
         return ownerHeldBody(request)
     }

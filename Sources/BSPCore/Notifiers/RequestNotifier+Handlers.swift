@@ -15,8 +15,7 @@ extension RequestNotifier {
     ///
     /// - Parameters:
     ///   - owner: The object that handles requests, not kept alive. When it is deallocated, the
-    ///     notifier has no handler again; it lets go of the handler, and of the owner's memory,
-    ///     at its next request.
+    ///     notifier has no handler again; it lets go of the handler at its next request.
     ///   - handler: Called with the owner and each request; returns the reply.
     public func handle<Owner: AnyObject>(
         by owner: Owner,
@@ -62,20 +61,6 @@ extension RequestNotifier {
                 self.removeHandler()
             }
         }
-    }
-
-    /// Installs the handler of a notifier that `owner` holds privately: its only strong
-    /// reference, reached by others only through weak ports. The notifier then cannot outlive its
-    /// owner, so it holds the owner unretained and spares every send the retain and release
-    /// that hold an owner during its request.
-    package func handle<Owner: AnyObject>(
-        byOwnerHoldingItPrivately owner: Owner,
-        _ handler: @escaping (Owner, Request) -> Reply
-    ) {
-        if let refusal = installationRefusal {
-            return audit.reportFault(refusal)
-        }
-        self.handler = RequestHandler(owner: owner, holdsNotifierPrivately: true, handler)
     }
 
     /// Removes the handler, if any, so that requests are undelivered until another is installed.

@@ -96,11 +96,9 @@ public final class ScopeStack: BSPActor {
         self.audit = audit
         self.requestNotifier = RequestNotifier(of: uri, audit: audit)
         self.transitionNotifier = EventNotifier(of: uri, named: "transition", audit: audit)
-        // The stack is the only strong holder of its request notifier (peers get a weak port),
-        // so the notifier never outlives it: it holds the stack unretained, and no weak
-        // reference puts the stack's every retain on the side table's slow path.
-        requestNotifier.handle(byOwnerHoldingItPrivately: self) { stack, request in stack.perform(request) }
-        requestNotifier.admission = { [unowned(unsafe) self] _ in self.refusalOfRunawayTransitions() }
+        requestNotifier.handle(by: self) { stack, request in stack.perform(request) }
+        // Weakly: a port keeps the notifier, and so this closure, alive after the stack has gone.
+        requestNotifier.admission = { [weak self] _ in self?.refusalOfRunawayTransitions() }
     }
 
     /// The top scope, or `nil` when the stack is empty.
