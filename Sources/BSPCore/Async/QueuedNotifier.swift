@@ -106,39 +106,78 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     /// Queues `notification` for the consumer. Never blocks; safe from any thread.
+    ///
+    /// Nothing outside the package runs under the queue's lock: the audit store, the fault
+    /// handler and the consumer are called after it is released, so a store or a fault handler
+    /// may send on this queue.
     public func send(_ notification: Notification) {
-        // Decided, recorded and queued under one lock, so that concurrent senders never see the
-        // buffer with room they then do not get, and every record tells the final story. The
-        // store runs no user code; the fault handler and the consumer are called after.
-        let (fault, handOver) = state.withLock {
-            state -> (NotifierError?, (CheckedContinuation<Item?, Never>, Item)?) in
-            guard !state.isClosed else {
-                record(notification, delivery: .undelivered)
-                return (.consumerFinished(uri), nil)
-            }
-            var fault: NotifierError?
-            switch buffering {
-            case .keepingOldest(let count) where state.buffer.count >= max(1, count):
-                record(notification, delivery: .dropped)
-                return (.bufferFull(uri), nil)
-            case .keepingNewest(let count) where state.buffer.count >= max(1, count):
-                record(state.buffer.removeFirst(), delivery: .dropped)
-                trackPending(ended: 1)
-                fault = .bufferFull(uri)
-            default:
-                break
-            }
-            let item = Item(notification: notification, frame: record(notification, delivery: .queued))
-            trackPending(begun: 1)
-            if let waiting = state.waiting {
-                state.waiting = nil
-                return (fault, (waiting, item))
-            }
-            state.buffer.append(item)
-            return (fault, nil)
+        // Refused at once when the queue is closed or a buffer keeping its oldest is full: one
+        // record, its final delivery.
+        if let refusal = state.withLock({ refusal(in: $0) }) {
+            record(notification, delivery: refusal.delivery)
+            return audit.reportFault(refusal.fault)
         }
-        handOver.map { waiting, item in waiting.resume(returning: item) }
-        fault.map(audit.reportFault)
+        let item = Item(notification: notification, frame: record(notification, delivery: .queued))
+        let (outcome, handOver) = state.withLock { state in admit(item, into: &state) }
+        handOver.map { waiting in waiting.resume(returning: item) }
+        switch outcome {
+        case .queued:
+            break
+        case .refused(let refusal):
+            // Closed or filled by another sender since the check above: its `queued` record is
+            // followed by what became of it.
+            record(item, delivery: refusal.delivery)
+            audit.reportFault(refusal.fault)
+        case .pushedOut(let oldest):
+            record(oldest, delivery: .dropped)
+            audit.reportFault(NotifierError.bufferFull(uri))
+        }
+    }
+
+    /// Why the queue refuses a notification now, if it does.
+    private struct Refusal {
+        let delivery: AuditDelivery
+        let fault: NotifierError
+    }
+
+    /// What became of a notification the queue was asked to take.
+    private enum Admission {
+        case queued
+        case refused(Refusal)
+        /// Taken, pushing the oldest out of a buffer that keeps the newest.
+        case pushedOut(Item)
+    }
+
+    private func refusal(in state: State) -> Refusal? {
+        if state.isClosed {
+            return Refusal(delivery: .undelivered, fault: .consumerFinished(uri))
+        }
+        if case .keepingOldest(let count) = buffering, state.buffer.count >= max(1, count) {
+            return Refusal(delivery: .dropped, fault: .bufferFull(uri))
+        }
+        return nil
+    }
+
+    /// Takes `item` into the buffer, or hands it to the waiting consumer. Called under the lock:
+    /// it runs no code from outside the package.
+    private func admit(
+        _ item: Item, into state: inout State
+    ) -> (Admission, CheckedContinuation<Item?, Never>?) {
+        if let refusal = refusal(in: state) {
+            return (.refused(refusal), nil)
+        }
+        var admission = Admission.queued
+        if case .keepingNewest(let count) = buffering, state.buffer.count >= max(1, count) {
+            admission = .pushedOut(state.buffer.removeFirst())
+            trackPending(ended: 1)
+        }
+        trackPending(begun: 1)
+        if let waiting = state.waiting {
+            state.waiting = nil
+            return (admission, waiting)
+        }
+        state.buffer.append(item)
+        return (admission, nil)
     }
 
     /// Counts notifications waiting in the queue or being consumed, for a test to wait on.

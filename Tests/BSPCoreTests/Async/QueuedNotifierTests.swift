@@ -42,7 +42,7 @@ struct QueuedNotifierTests {
         #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
     }
 
-    @Test func keepingTheNewestRecordsEachDropAsCausedByTheSendItDrops() async throws {
+    @Test func keepingTheNewestRecordsEachDropAfterTheSendThatPushedItOut() async throws {
         let recording = Recording()
         let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: .keepingNewest(3), audit: recording.context)
         for value in 0..<5 { queue.send(value) }
@@ -57,10 +57,10 @@ struct QueuedNotifierTests {
                 "#1 /actor/service/notifier/queue <event>: 0 [queued]",
                 "#2 /actor/service/notifier/queue <event>: 1 [queued]",
                 "#3 /actor/service/notifier/queue <event>: 2 [queued]",
-                "#4 /actor/service/notifier/queue <event>: 0 ← #1 [dropped]",
-                "#5 /actor/service/notifier/queue <event>: 3 [queued]",
-                "#6 /actor/service/notifier/queue <event>: 1 ← #2 [dropped]",
-                "#7 /actor/service/notifier/queue <event>: 4 [queued]",
+                "#4 /actor/service/notifier/queue <event>: 3 [queued]",
+                "#5 /actor/service/notifier/queue <event>: 0 ← #1 [dropped]",
+                "#6 /actor/service/notifier/queue <event>: 4 [queued]",
+                "#7 /actor/service/notifier/queue <event>: 1 ← #2 [dropped]",
             ])
         #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
     }
