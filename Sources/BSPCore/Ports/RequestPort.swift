@@ -16,14 +16,15 @@ public struct RequestPort<Request, Reply> {
     /// The notifier's URI, such as `/actor/service/notifier/request`.
     public let uri: NotifierURI
 
-    /// Where a request to a notifier that has gone is reported.
-    @usableFromInline let audit: AuditContext
+    /// Where a request to a notifier that has gone is reported: where the notifier last
+    /// reported.
+    @usableFromInline let reportingContext: ReportingContext
 
     /// Creates the port of `notifier`.
     public init(_ notifier: RequestNotifier<Request, Reply>) {
         self.notifier = notifier
         self.uri = notifier.uri
-        self.audit = notifier.audit
+        self.reportingContext = notifier.reportingContext
     }
 
     /// Asks the owner to handle `request` and returns its reply; see
@@ -42,7 +43,7 @@ public struct RequestPort<Request, Reply> {
     /// Records `request` as undelivered: its notifier has been deallocated.
     @usableFromInline
     func notifierGone(_ request: Request) -> NotifierError {
-        audit.recordUndelivered(request, on: uri)
+        reportingContext.context.recordUndelivered(request, on: uri)
         return NotifierError.unhandledRequest(uri)
     }
 }
@@ -53,7 +54,7 @@ extension RequestPort where Reply == Void {
     @inlinable
     public func send(_ request: Request) {
         guard let notifier = notifier else {
-            return audit.reportFault(notifierGone(request))
+            return reportingContext.context.reportFault(notifierGone(request))
         }
         notifier.send(request)
     }

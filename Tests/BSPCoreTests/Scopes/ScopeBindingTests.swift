@@ -149,4 +149,25 @@ struct ScopeBindingTests {
 
         #expect(events.observerCount == 0)
     }
+
+    /// A scope that answers requests, made outside any audit context.
+    final class Form: Scope {
+        let uri: ActorURI = "/actor/behaviour/scope/form"
+        let lifecycle = ScopeLifecycle()
+        let requests = RequestNotifier<String, Int>(of: "/actor/behaviour/scope/form")
+        init() { requests.handle(by: self) { _, text in text.count } }
+    }
+
+    @Test func aPortTakenBeforeItsScopeWasPushedReportsToTheStacksContextOnceTheScopeHasGone() throws {
+        var form: Form? = Form()
+        let port = form!.requests.port  // taken before the push: the notifier reports nowhere yet
+        try stacks.behaviour.push(form!)
+        #expect(try port.send("four") == 4)
+        try stacks.behaviour.pop()
+        form = nil
+
+        #expect(throws: NotifierError.unhandledRequest(port.uri)) { try port.send("gone") }
+
+        #expect(stacks.recording.lines.contains { $0.contains("/actor/behaviour/scope/form/notifier/request <request>: gone") })
+    }
 }
