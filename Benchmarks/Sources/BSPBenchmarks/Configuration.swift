@@ -9,7 +9,8 @@ struct Configuration {
     /// Notifications sent into the bounded store.
     var storeNotifications: Int
     var json: Bool
-    /// Runs only the benchmarks whose group name is this (send, request, scope, matching, filestore, store).
+    /// Runs only the benchmarks whose group name is this (send, request, ownership, scope, matching,
+    /// filestore, store).
     var only: String?
 
     init(arguments: [String]) {

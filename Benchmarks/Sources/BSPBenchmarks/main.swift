@@ -91,6 +91,16 @@ if configuration.runs("request") {
     }
 }
 
+if configuration.runs("ownership") {
+    progress("the app's path: ports and owner-held observers")
+    let port = OwnershipBenchmarks.portVersusNotifier(configuration)
+    let owner = OwnershipBenchmarks.ownerVersusWeakClosures(configuration)
+    report.add("a request through a port", "\(ratio(port))", "the same request through the notifier")
+    report.add("a send to an observer held through its owner", "\(ratio(owner))", "a [weak self] closure")
+    report.figures["port_request_vs_notifier"] = port
+    report.figures["owner_send1_vs_weak_closures"] = owner
+}
+
 if configuration.runs("scope") {
     progress("scope push + pop")
     let scope = ScopeBenchmarks.pushAndPop(configuration)
