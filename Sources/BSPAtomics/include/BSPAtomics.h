@@ -1,4 +1,5 @@
-// Relaxed atomic counters and the thread-local audit frame slot, for BSPCore.
+// Relaxed atomic counters, the thread-local audit frame slot and (BSPStackBudget.h) what is left of
+// the thread's stack, for BSPCore.
 // `Synchronization.Atomic` needs macOS 15 / iOS 18; C11 atomics let the package keep the floor
 // the Observation framework sets (macOS 14 / iOS 17).
 // The operations are `static inline`, so that Swift inlines them as it would `Atomic`'s: they
@@ -9,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "BSPStackBudget.h"
 
 /// An atomic 64-bit counter, allocated by `bsp_counter_create` and freed by `bsp_counter_destroy`.
 typedef struct bsp_counter {

@@ -191,6 +191,9 @@ public final class EventNotifier<Event> {
             enqueue(event)
             return
         }
+        if StackBudget.isNearlyExhausted {
+            return cutNested(event)
+        }
         isDelivering = true
         if ownedObserverCount > 0 {
             // The record names the observers still there; each runs as its actor, if it names one.
@@ -232,6 +235,14 @@ public final class EventNotifier<Event> {
             return
         }
         queue.append(event, frame: isAuditing ? record(event) : nil)
+    }
+
+    /// Drops `event`, emitted so deep in nested notifications that the thread's stack is
+    /// nearly exhausted: recorded as dropped and reported.
+    @usableFromInline
+    func cutNested(_ event: Event) {
+        _ = record(event, delivery: .dropped)
+        audit.reportFault(NotifierError.nestedTooDeep(uri))
     }
 
     /// The stack change of the event being recorded, if a stack set one.

@@ -28,16 +28,16 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// cycle was cut instead of running forever or overflowing the stack.
     case runawayCycle(NotifierURI, limit: Int)
 
-    /// Requests re-entering notifiers that were already handling one nested more than `limit`
-    /// deep on one thread — a cycle through many notifiers — so the request on this notifier
-    /// was dropped instead of overflowing the stack.
-    case nestedTooDeep(NotifierURI, limit: Int)
+    /// Notifications nested so deep on one thread — a cycle through many notifiers — that the
+    /// thread's stack was nearly exhausted, so the one on this notifier was dropped instead of
+    /// overflowing the stack.
+    case nestedTooDeep(NotifierURI)
 
     /// The URI of the notifier involved.
     public var uri: NotifierURI {
         switch self {
         case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
-            .nestedTooDeep(let uri, _),
+            .nestedTooDeep(let uri),
             .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri):
             uri
         }
@@ -63,9 +63,9 @@ extension NotifierError: CustomStringConvertible {
         case .runawayCycle(let uri, let limit):
             "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times within "
                 + "one delivery; the rest were dropped."
-        case .nestedTooDeep(let uri, let limit):
-            "Cycle through '\(uri)': requests re-entering their notifiers nested more than \(limit) deep on one "
-                + "thread, so this one was dropped instead of overflowing the stack."
+        case .nestedTooDeep(let uri):
+            "Cycle through '\(uri)': notifications nested so deep on one thread that its stack was nearly "
+                + "exhausted, so this one was dropped instead of overflowing the stack."
         }
     }
 }

@@ -55,11 +55,6 @@ public final class RequestNotifier<Request, Reply> {
     /// notifier treats it as a runaway cycle.
     public static var reentrantSendLimit: Int { 64 }
 
-    /// How deep requests may nest on one thread while re-entering notifiers that are already
-    /// handling one, before a cycle through many notifiers is cut with
-    /// ``NotifierError/nestedTooDeep(_:limit:)``: far below what overflows a thread's stack.
-    public static var threadReentryLimit: Int { 256 }
-
     // The state the inlined `send` reads and writes; runtime exclusivity checks are off for it
     // because no access is held across the call to the handler (see `EventNotifier`).
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>? {
@@ -238,13 +233,12 @@ public final class RequestNotifier<Request, Reply> {
             recordIfAuditing(request, delivery: .dropped)
             return .failure(.runawayCycle(uri, limit: Self.reentrantSendLimit))
         }
-        // A re-entry — the shape of every synchronous cycle — counts against the thread's limit.
-        let reentrant = nesting > 0
-        if reentrant, !ThreadReentry.enter(limit: Self.threadReentryLimit) {
+        // Every synchronous cycle re-enters a notifier, and so takes this path, until what is
+        // left of the stack cuts it.
+        if StackBudget.isNearlyExhausted {
             recordIfAuditing(request, delivery: .dropped)
-            return .failure(.nestedTooDeep(uri, limit: Self.threadReentryLimit))
+            return .failure(.nestedTooDeep(uri))
         }
-        defer { if reentrant { ThreadReentry.exit() } }
         nesting += 1
         defer {
             nesting -= 1

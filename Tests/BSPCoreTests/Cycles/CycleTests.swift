@@ -5,52 +5,6 @@ import Testing
 /// overflow or a loop that runs forever.
 @Suite("Cycles end")
 struct CycleTests {
-    /// A ring of request notifiers, each handler sending on the next.
-    final class Ring {
-        let notifiers: [RequestNotifier<Int, Void>]
-        let owner = NamedActor("/actor/ring")
-
-        init(size: Int, audit: AuditContext) {
-            notifiers = (0..<size).map { index in
-                RequestNotifier<Int, Void>(of: try! ActorURI(validating: "/actor/ring/n\(index)"), audit: audit)
-            }
-            for (index, notifier) in notifiers.enumerated() {
-                let next = notifiers[(index + 1) % size]
-                notifier.handle(by: owner) { _, laps in next.send(laps + 1) }
-            }
-        }
-    }
-
-    @Test func aRingOfManyRequestNotifiersIsCutLongBeforeTheStackOverflows() {
-        let recording = Recording()
-        let ring = Ring(size: 256, audit: recording.context)
-
-        ring.notifiers[0].send(0)
-
-        let faults = recording.faults.all
-        #expect(faults.count == 1)
-        guard case .nestedTooDeep(let uri, let limit)? = faults.first else {
-            Issue.record("expected nestedTooDeep, got \(faults)")
-            return
-        }
-        #expect(limit == RequestNotifier<Int, Void>.threadReentryLimit)
-        #expect(uri.path.hasPrefix("/actor/ring/n"))
-        let records = recording.store.records
-        #expect(records.last?.delivery == .dropped && records.last?.notifier == uri)
-        // One lap, then re-entries up to the thread's limit, then the dropped one.
-        #expect(records.count == 256 + RequestNotifier<Int, Void>.threadReentryLimit + 1)
-    }
-
-    @Test func aRingWithoutAuditingIsCutToo() {
-        let faults = FaultLog()
-        let ring = Ring(size: 256, audit: AuditContext { faults.append($0) })  // records nothing
-
-        ring.notifiers[0].send(0)
-
-        #expect(faults.all.count == 1)
-        #expect(faults.all.allSatisfy { if case .nestedTooDeep = $0 { true } else { false } })
-    }
-
     @Test func aRequestThatSendsItselfAgainIsStillCutAtItsOwnLimit() {
         let recording = Recording()
         let notifier = RequestNotifier<Int, Void>(of: "/actor/loop", audit: recording.context)

@@ -1,0 +1,20 @@
+import BSPAtomics
+
+/// What is left of the current thread's stack, which cuts every synchronous cycle.
+///
+/// A cycle of nested notifications — a ring of request notifiers, requests and events in turn,
+/// audited or not — grows the stack by what each handler's frames take, which differs between
+/// debug and release builds and with what the handlers do. So a cycle is cut by what is left of
+/// the stack rather than by a count of nested sends: once the stack has grown past its last
+/// eighth (and at least its last 64 KiB), a nested send is dropped with
+/// ``NotifierError/nestedTooDeep(_:)`` — on a 512 KiB secondary thread as on an 8 MiB main thread.
+/// Where the platform does not tell a thread's stack bounds, nothing is cut by the stack; each
+/// notifier's own limit still ends a cycle through it.
+@usableFromInline
+enum StackBudget {
+    /// Whether the stack has grown into its reserve: one thread-local read and a compare.
+    @usableFromInline
+    static var isNearlyExhausted: Bool {
+        bsp_stack_is_nearly_exhausted()
+    }
+}

@@ -1,0 +1,117 @@
+import BSPCore
+import Foundation
+import Testing
+
+/// Synchronous cycles are cut by what is left of the thread's stack, not by a count: a ring of
+/// nested requests, of events, or of both ends with a typed fault before it overflows — on a
+/// 512 KiB thread (the default for secondary threads on Darwin) and on the main thread. CI runs
+/// these tests in debug and in release builds, whose frames differ in size.
+@Suite("Cycles cut by the stack")
+struct StackBudgetTests {
+    /// What a ring's notifications are: requests, events, or requests and events in turn.
+    enum Kind: CaseIterable, CustomTestStringConvertible {
+        case requests, events, requestsAndEvents
+        var testDescription: String { "\(self)" }
+    }
+
+    /// A ring of `size` actors' notifiers, each handler sending on the next, forever.
+    final class Ring {
+        private let owner = NamedActor("/actor/ring")
+        /// Sends on each notifier of the ring; each holds its notifier.
+        private var sends: [(Int) -> Void] = []
+
+        init(kind: Kind, size: Int, audit: AuditContext) {
+            for index in 0..<size {
+                let actor = try! ActorURI(validating: "/actor/ring/a\(index)")
+                let next = (index + 1) % size
+                let forward: (Int) -> Void = { [unowned self] laps in self.sends[next](laps + 1) }
+                if kind == .requests || (kind == .requestsAndEvents && index.isMultiple(of: 2)) {
+                    let notifier = RequestNotifier<Int, Void>(of: actor, audit: audit)
+                    notifier.handle(by: owner) { _, laps in forward(laps) }
+                    sends.append { notifier.send($0) }
+                } else {
+                    let notifier = EventNotifier<Int>(of: actor, audit: audit)
+                    notifier.observe(by: owner) { _, laps in forward(laps) }
+                    sends.append { notifier.emit($0) }
+                }
+            }
+        }
+
+        func run() { sends[0](0) }
+    }
+
+    /// Runs `body` on a new thread with a stack of `bytes`, and waits for it.
+    private func onThread(stackSize bytes: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = bytes
+        thread.start()
+        return done.wait(timeout: .now() + 120) == .success
+    }
+
+    /// Runs a ring and returns the faults it reported.
+    private static func faults(of kind: Kind, size: Int, audited: Bool) -> [NotifierError] {
+        let recording = Recording()
+        let context = audited ? recording.context : AuditContext(store: NoOpAuditStore()) { recording.faults.append($0) }
+        let ring = Ring(kind: kind, size: size, audit: context)
+        ring.run()
+        return recording.faults.all
+    }
+
+    private static func isCutByTheStack(_ faults: [NotifierError]) -> Bool {
+        faults.contains { if case .nestedTooDeep = $0 { true } else { false } }
+    }
+
+    @Test(arguments: [Kind.requests, .requestsAndEvents], [4, 256])
+    func aRingOfNestedRequestsEndsBeforeA512KiBStackOverflows(kind: Kind, size: Int) {
+        for audited in [false, true] {
+            let faults = Locked<[NotifierError]>([])
+            let ended = onThread(stackSize: 512 * 1024) {
+                let reported = Self.faults(of: kind, size: size, audited: audited)
+                faults.withLock { $0 = reported }
+            }
+
+            #expect(ended)
+            #expect(!faults.withLock { $0 }.isEmpty, "audited: \(audited)")
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aLongRingOfNestedRequestsIsCutByTheStackOnA512KiBThread(audited: Bool) {
+        let faults = Locked<[NotifierError]>([])
+        let ended = onThread(stackSize: 512 * 1024) {
+            let reported = Self.faults(of: .requests, size: 256, audited: audited)
+            faults.withLock { $0 = reported }
+        }
+
+        #expect(ended)
+        #expect(Self.isCutByTheStack(faults.withLock { $0 }))
+    }
+
+    @Test func aLongRingOfAuditedEventsEndsOnA512KiBThread() {
+        let faults = Locked<[NotifierError]>([])
+        let ended = onThread(stackSize: 512 * 1024) {
+            let reported = Self.faults(of: .events, size: 1_000, audited: true)
+            faults.withLock { $0 = reported }
+        }
+
+        #expect(ended)
+        #expect(Self.isCutByTheStack(faults.withLock { $0 }))
+    }
+
+    /// A main thread's stack is 8 MiB on Linux and macOS (its resource limit), where a thread
+    /// that a test runs on may be anything; this gives a ring such a stack.
+    @Test func aLongRingOfNestedRequestsIsCutByTheStackOnAMainThreadSizedStack() {
+        let faults = Locked<[NotifierError]>([])
+        let ended = onThread(stackSize: 8 * 1024 * 1024) {
+            let reported = Self.faults(of: .requests, size: 256, audited: true)
+            faults.withLock { $0 = reported }
+        }
+
+        #expect(ended)
+        #expect(Self.isCutByTheStack(faults.withLock { $0 }))
+    }
+}
