@@ -41,7 +41,9 @@ public final class EventNotifier<Event> {
 
     // The state the inlined `emit` reads and writes. Runtime exclusivity checks are off for it:
     // the notifier never holds an access across a call to a handler (it copies what it needs
-    // first), so no two accesses can overlap, and the checks would cost more than the send.
+    // first), so no two accesses can overlap, and the checks would cost more than the send:
+    // with the checks on in the notifiers, `send1_ns` went from 4.4 to 13.4 and
+    // `audit_overhead_ns` from 76 to 167 (release build, one interleaved run).
     @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<EventObserver<Event>> = []
     @usableFromInline @exclusivity(unchecked) var isDelivering = false
     @usableFromInline @exclusivity(unchecked) var hasCancelledObservers = false

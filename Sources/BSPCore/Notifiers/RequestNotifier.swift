@@ -56,7 +56,8 @@ public final class RequestNotifier<Request, Reply> {
     public static var reentrantSendLimit: Int { 64 }
 
     // The state the inlined `send` reads and writes; runtime exclusivity checks are off for it
-    // because no access is held across the call to the handler (see `EventNotifier`).
+    // because no access is held across the call to the handler (see `EventNotifier`, whose
+    // figures are measured with both notifiers' checks on).
     @usableFromInline @exclusivity(unchecked) var handler: RequestHandler<Request, Reply>? {
         didSet {
             unretainedHandler = handler.map(Unmanaged.passUnretained)

@@ -21,7 +21,9 @@
 public final class ScopeLifecycle {
     // Runtime exclusivity checks are off for the lifecycle's state: no access to it is held
     // across a call to a scope's or a handler's code (copies are taken first), and the checks
-    // cost more than the transitions that read it.
+    // cost more than the transitions that read it: with the checks on here, in `ScopeStack` and
+    // in `Locked`, `scope_push_pop_us` went from 2.0 to 2.4 and `audit_overhead_ns` from 77 to
+    // 95 (release build, one interleaved run).
 
     /// Where the scope is in its lifecycle.
     @exclusivity(unchecked) public internal(set) var state: ScopeState = .inactive

@@ -55,6 +55,8 @@ public final class ScopeStack: BSPActor {
 
     /// ``scopes``, read without registering an observation: a transition reads the stack many
     /// times. Changes go through ``changeStack(_:)``, so that observers hear of them.
+    // Runtime exclusivity checks are off for the stack's transition state, as for
+    // `ScopeLifecycle`'s, whose comment gives what they cost.
     @ObservationIgnored @exclusivity(unchecked) private(set) var stack: [any Scope] = []
 
     /// The key path of ``scopes``, made once: a key path literal is looked up on every use.

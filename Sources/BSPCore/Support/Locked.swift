@@ -14,7 +14,8 @@ import Musl
 /// races. A platform lock keeps the sanitizer's verdict meaningful.
 package final class Locked<State>: @unchecked Sendable {
     // @unchecked: every access to `state` happens inside `withLock`, which is also why the
-    // runtime's exclusivity checks, which cost more than the lock, are off for it.
+    // runtime's exclusivity checks, which cost more than the lock, are off for it (their cost,
+    // measured with `ScopeLifecycle`'s: see there).
     @exclusivity(unchecked) private var state: State
     private let lock = PlatformLock()
 
