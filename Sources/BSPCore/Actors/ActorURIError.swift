@@ -1,6 +1,10 @@
 /// The reason a text is not a valid ``ActorURI`` or notifier name.
 public struct ActorURIError: Error, Hashable, Sendable {
     /// What is wrong with a URI's text.
+    ///
+    /// Later versions may add cases, so a `switch` over it outside the package needs
+    /// `@unknown default`.
+    @nonexhaustive
     public enum Problem: Hashable, Sendable {
         /// The text does not start with `/`.
         case missingLeadingSlash

@@ -1,4 +1,8 @@
 /// A mistake in assembling a ``Fabric``.
+///
+/// Later versions may add cases, so a `switch` over it outside the package needs
+/// `@unknown default`.
+@nonexhaustive
 public enum FabricError: Error, Hashable, Sendable {
     /// An actor with this URI is already in the fabric.
     case duplicateActor(ActorURI)

@@ -1,4 +1,8 @@
 /// A trail that could not be read.
+///
+/// Later versions may add cases, so a `switch` over it outside the package needs
+/// `@unknown default`.
+@nonexhaustive
 public enum AuditTrailError: Error, Hashable, Sendable {
     /// Line `line` (counted from 1) is not a valid audit record.
     case malformedLine(Int, reason: String)

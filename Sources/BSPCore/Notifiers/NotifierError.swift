@@ -3,6 +3,10 @@
 /// A request that expects a reply throws these errors to its caller. Every other failure is
 /// reported to the ``AuditContext``'s fault handler (and recorded in the audit trail when
 /// auditing is on), so nothing is dropped silently.
+///
+/// Later versions may add cases, so a `switch` over it outside the package needs
+/// `@unknown default`.
+@nonexhaustive
 public enum NotifierError: Error, Hashable, Sendable {
     /// No live handler was installed on the request notifier.
     case unhandledRequest(NotifierURI)

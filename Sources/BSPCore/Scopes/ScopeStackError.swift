@@ -1,4 +1,8 @@
 /// A scope stack request that could not be carried out. Each case names the stack's URI.
+///
+/// Later versions may add cases, so a `switch` over it outside the package needs
+/// `@unknown default`.
+@nonexhaustive
 public indirect enum ScopeStackError: Error, Hashable, Sendable {
     /// Pop was requested on an empty stack.
     case emptyStack(stack: ActorURI)

@@ -1,6 +1,10 @@
 public import BSPCore
 
 /// A breach of one of BSP's own rules of structure, found by ``StructureReport``.
+///
+/// Later versions may add cases, so a `switch` over it outside the package needs
+/// `@unknown default`.
+@nonexhaustive
 public enum RuleViolation: Hashable, Sendable {
     /// A Service and a Presentation actor notified each other directly: `sender` sent on
     /// `notifier`, which `receiver` received. They must talk only through the Behaviour.

@@ -1,4 +1,8 @@
 /// What went wrong with the files of a ``FileAuditStore``; each case names the path.
+///
+/// Later versions may add cases, so a `switch` over it outside the package needs
+/// `@unknown default`.
+@nonexhaustive
 public enum FileAuditStoreError: Error, Hashable, Sendable {
     /// The trail's file could not be created or opened: a missing folder, no permission.
     case cannotOpen(String, reason: String)
