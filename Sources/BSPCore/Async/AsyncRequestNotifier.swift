@@ -83,6 +83,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         _ body: @escaping @Sendable (Owner, Request) async -> Reply
     ) {
         let refusal: NotifierError? = slot.withLock { slot in
+            if BoxedValue.isBox(owner) { return .ownerIsNotAnObject(uri) }
             if let scope = slot.terminatedScope { return .scopeTerminated(uri, scope: scope) }
             guard slot.handler?.owner == nil else { return .handlerAlreadyInstalled(uri) }
             slot.handler = Handler(owner: owner) { owner, request in

@@ -28,6 +28,9 @@ extension EventNotifier {
         by observer: Observer,
         _ handler: @escaping (Observer, Event) -> Void
     ) {
+        guard !BoxedValue.isBox(observer) else {
+            return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
+        }
         let scope = ScopeLifecycle.of(observer)
         if let scope, !scope.isOperating { return }
         pruneObserversWithoutOwner()

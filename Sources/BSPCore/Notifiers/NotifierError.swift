@@ -28,6 +28,11 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// The caller's task was cancelled, so the asynchronous request's reply was not used.
     case cancelled(NotifierURI)
 
+    /// `observe(by:)` or `handle(by:)` was given a value boxed as an object
+    /// (`value as AnyObject`), which goes as soon as the call returns, so the observation or
+    /// handler was not installed.
+    case ownerIsNotAnObject(NotifierURI)
+
     /// Handlers kept sending on the notifier from inside its own delivery past `limit`, so the
     /// cycle was cut instead of running forever or overflowing the stack.
     case runawayCycle(NotifierURI, limit: Int)
@@ -42,7 +47,8 @@ public enum NotifierError: Error, Hashable, Sendable {
         switch self {
         case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
             .nestedTooDeep(let uri),
-            .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri):
+            .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri),
+            .ownerIsNotAnObject(let uri):
             uri
         }
     }
@@ -64,6 +70,9 @@ extension NotifierError: CustomStringConvertible {
             "Queued notifier '\(uri)' has no consumer any more: the notification was not delivered."
         case .cancelled(let uri):
             "The request on '\(uri)' was cancelled by its caller."
+        case .ownerIsNotAnObject(let uri):
+            "'\(uri)' was given a value boxed `as AnyObject` to observe or handle by; the box goes when the call "
+                + "returns, so nothing was installed. Pass the actor (a class instance) that observes or handles."
         case .runawayCycle(let uri, let limit):
             "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times within "
                 + "one delivery; the rest were dropped."

@@ -24,6 +24,9 @@ extension RequestNotifier {
         if let refusal = installationRefusal {
             return audit.reportFault(refusal)
         }
+        guard !BoxedValue.isBox(owner) else {
+            return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
+        }
         self.handler = RequestHandler(owner: owner, handler)
         ScopeLifecycle.of(owner)?.bind(self)
     }

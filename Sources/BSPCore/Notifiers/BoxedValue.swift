@@ -1,0 +1,15 @@
+/// Tells a value boxed as an object (`value as AnyObject`) from a class instance.
+///
+/// Swift boxes a value cast to `AnyObject` in an object of one runtime class; nothing else
+/// holds that box, so an observation or a handler that lasts as long as it ends at once. (On
+/// Apple platforms with Foundation, numbers and strings bridge to `NSNumber` and `NSString`
+/// instead, which are real objects and are not told apart.)
+enum BoxedValue {
+    /// The runtime class of boxed values, found by boxing one.
+    private static let boxClass = ObjectIdentifier(type(of: () as AnyObject))
+
+    /// Whether `object` is a value boxed as an object rather than a class instance.
+    static func isBox(_ object: AnyObject) -> Bool {
+        ObjectIdentifier(type(of: object)) == boxClass
+    }
+}
