@@ -30,7 +30,7 @@ struct EventNotifierTests {
     @Test func observerThatCancelsItselfIsNotCalledAgain() {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         var calls = 0
-        var token: ObservationToken?
+        var token: Registration?
         token = notifier.observe { _ in
             calls += 1
             token?.cancel()
@@ -47,7 +47,7 @@ struct EventNotifierTests {
     @Test func observerCancelledByAnEarlierObserverMissesTheSendInProgress() {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         var calls: [String] = []
-        var later: ObservationToken?
+        var later: Registration?
         let earlier = notifier.observe { _ in
             calls.append("earlier")
             later?.cancel()
@@ -171,7 +171,7 @@ struct EventNotifierTests {
     @Test func observerAddedDuringASendStartsWithTheNextSend() {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         var received: [String] = []
-        var added: ObservationToken?
+        var added: Registration?
         let adder = notifier.observe { value in
             received.append("adder \(value)")
             if added == nil {

@@ -10,7 +10,7 @@ struct LifetimeTests {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         weak var captured: Witness?
         var calls = 0
-        var token: ObservationToken? = {
+        var token: Registration? = {
             let witness = Witness()
             captured = witness
             return notifier.observe { _ in
@@ -33,7 +33,7 @@ struct LifetimeTests {
     @Test func cancelReleasesTheHandlerAtOnce() {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         weak var captured: Witness?
-        let token: ObservationToken = {
+        let token: Registration = {
             let witness = Witness()
             captured = witness
             return notifier.observe { _ in _ = witness }
@@ -60,7 +60,7 @@ struct LifetimeTests {
     @Test func aNotifierReleasesItsHandlersWhenItGoes() {
         weak var captured: Witness?
         var notifier: EventNotifier<Int>? = EventNotifier(of: "/actor/source")
-        let token: ObservationToken = {
+        let token: Registration = {
             let witness = Witness()
             captured = witness
             return notifier!.observe { _ in _ = witness }
@@ -93,7 +93,7 @@ struct LifetimeTests {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         weak var captured: Witness?
         var capturedAfterCancelling: Bool?
-        var token: ObservationToken?
+        var token: Registration?
         do {
             let witness = Witness()
             captured = witness
@@ -117,7 +117,7 @@ struct LifetimeTests {
     /// witness lives.
     static func handlerCapturingAWitness(
         on notifier: RequestNotifier<Int, Int>, keptBy owner: Witness?
-    ) -> (token: ObservationToken?, witnessLives: () -> Bool) {
+    ) -> (token: Registration?, witnessLives: () -> Bool) {
         let witness = Witness()
         weak let captured = witness
         let handler: (Int) -> Int = { value in
@@ -151,7 +151,7 @@ struct LifetimeTests {
         let owner = Witness()
         weak var captured: Witness?
         var capturedDuringTheRequest: Bool?
-        var token: ObservationToken?
+        var token: Registration?
         do {
             let witness = Witness()
             captured = witness

@@ -39,7 +39,7 @@ struct TokenHeldHandlerTests {
 
     @Test func theTokenKeepsNeitherTheNotifierNorItsHandlerAlive() {
         weak var released: RequestNotifier<Int, Int>?
-        var token: ObservationToken?
+        var token: Registration?
         do {
             let notifier = RequestNotifier<Int, Int>(of: "/actor/math")
             released = notifier

@@ -17,8 +17,8 @@ final class Metronome: Sendable {
 
 @Suite("Asynchronous testing")
 struct AsyncTestingTests {
-    @Test func aTestClockMovesOnlyWhenAdvancedAndWakesSleepersInOrder() async {
-        let clock = TestClock()
+    @Test func aManualClockMovesOnlyWhenAdvancedAndWakesSleepersInOrder() async {
+        let clock = ManualClock()
         let woken = Locked<[Int]>([])
         let sleepers = (1...3).map { seconds in
             Task {
@@ -36,11 +36,11 @@ struct AsyncTestingTests {
         sleepers[2].cancel()
         await sleepers[2].value
         #expect(clock.sleepers == 0)
-        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+        #expect(clock.now == ManualClock.Instant(offset: .seconds(2)))
     }
 
-    @Test func aServiceOnATestClockIsDrivenByTheTestAndMatchedWhenItsNotificationsArrive() async {
-        let clock = TestClock()
+    @Test func aServiceOnAManualClockIsDrivenByTheTestAndMatchedWhenItsNotificationsArrive() async {
+        let clock = ManualClock()
         let app = TestFabric { Metronome() }
         let service = Task { [metronome = app.system] in await metronome.run(on: clock, beats: 3) }
         let consumer = Task { [ticks = app.system.ticks] in try? await ticks.consume { _ in } }

@@ -84,7 +84,7 @@ enum SendBenchmarks {
         let sink = Sink()
         let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: .disabled)
         let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
-        var tokens: [ObservationToken] = []
+        var tokens: [Registration] = []
         switch request {
         case .token:
             tokens.append(
@@ -182,7 +182,7 @@ enum SendBenchmarks {
         }
     }
 
-    private static func makeNotifier(observers: Int, auditing: Auditing) -> (EventNotifier<Int>, [ObservationToken]) {
+    private static func makeNotifier(observers: Int, auditing: Auditing) -> (EventNotifier<Int>, [Registration]) {
         let notifier = EventNotifier<Int>(of: "/actor/bench", audit: auditing.context())
         let sink = Sink()
         let tokens = (0..<observers).map { _ in notifier.observe { sink.take($0) } }

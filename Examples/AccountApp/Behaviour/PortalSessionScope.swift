@@ -43,7 +43,7 @@ final class PortalSessionScope: PortalScope<LoginView> {
 
     private func logOut() {
         guard let session else { return }
-        _ = try? stack.pop(to: uri)
+        _ = try? stack.popAbove(uri)
         self.session = nil
         service.requests.send(.logOut(token: session.token))
         view.updates.send(.prompt("Logged out. Please log in."))

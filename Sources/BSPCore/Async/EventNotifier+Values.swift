@@ -18,7 +18,7 @@ extension EventNotifier where Event: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: buffering)
         let feed = StreamFeed(continuation)
         continuation.onTermination = { [weak feed] _ in feed?.stop() }
-        var token: ObservationToken?
+        var token: Registration?
         token = observe { [feed] event in
             guard feed.isFeeding else {
                 token?.cancel()

@@ -48,7 +48,7 @@ extension EventNotifier {
     ///
     /// - Parameter handler: Called on the emitting thread with each event.
     /// - Returns: The token that keeps the observation alive.
-    public func observe(_ handler: @escaping (Event) -> Void) -> ObservationToken {
+    public func observe(_ handler: @escaping (Event) -> Void) -> Registration {
         let entry = EventObserver(handler: handler)
         add(entry)
         return token(for: entry)
@@ -67,8 +67,8 @@ extension EventNotifier {
 
     /// A token that cancels `entry`. Weak both ways: the entry lives in the notifier alone, so
     /// a notifier that goes away takes its handlers (and what they captured) with it.
-    func token(for entry: EventObserver<Event>) -> ObservationToken {
-        ObservationToken { [weak self, weak entry] in
+    func token(for entry: EventObserver<Event>) -> Registration {
+        Registration { [weak self, weak entry] in
             guard let entry, !entry.isCancelled else { return }
             self?.end(entry)
         }

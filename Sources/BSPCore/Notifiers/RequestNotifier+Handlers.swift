@@ -51,7 +51,7 @@ extension RequestNotifier {
     /// - Parameter handler: Called with each request; returns the reply.
     /// - Returns: The token that keeps the handler installed. Cancelling it, or releasing it,
     ///   removes the handler as ``removeHandler()`` does — unless another has replaced it since.
-    public func handle(_ handler: @escaping (Request) -> Reply) -> ObservationToken {
+    public func handle(_ handler: @escaping (Request) -> Reply) -> Registration {
         if let refusal = installationRefusal {
             audit.reportFault(refusal)
             return .cancelled
@@ -59,7 +59,7 @@ extension RequestNotifier {
         let installed = RequestHandler(heldByToken: handler)
         self.handler = installed
         // Weakly: a token holds neither the notifier nor, once it is removed, the handler.
-        return ObservationToken { [weak self, weak installed] in
+        return Registration { [weak self, weak installed] in
             if let self, let installed, self.handler === installed {
                 self.removeHandler()
             }

@@ -29,7 +29,7 @@ public struct EventPort<Event> {
 
     /// Observes the notifier until the returned token is cancelled or released; see
     /// ``EventNotifier/observe(_:)``.
-    public func observe(_ handler: @escaping (Event) -> Void) -> ObservationToken {
+    public func observe(_ handler: @escaping (Event) -> Void) -> Registration {
         notifier?.observe(handler) ?? .cancelled
     }
 }

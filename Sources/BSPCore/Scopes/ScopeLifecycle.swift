@@ -37,7 +37,7 @@ public final class ScopeLifecycle {
     /// The companion, read from ``Scope/companion`` once, when the scope was pushed.
     @exclusivity(unchecked) var companion: (any Scope)?
 
-    @exclusivity(unchecked) private var tokens: [ObservationToken] = []
+    @exclusivity(unchecked) private var tokens: [Registration] = []
     @exclusivity(unchecked) private var boundNotifiers: [WeakScopeBound] = []
     @exclusivity(unchecked) private var cancellations: [() -> Void] = []
     @exclusivity(unchecked) private var completions: [@Sendable () async -> Void] = []
@@ -51,7 +51,7 @@ public final class ScopeLifecycle {
     public init() {}
 
     /// Keeps `token` until the scope deactivates, then cancels it.
-    public func own(_ token: ObservationToken) {
+    public func own(_ token: Registration) {
         guard isOperating else {
             token.cancel()
             return

@@ -158,8 +158,8 @@ public final class ScopeStack: BSPActor {
     ///   the request was queued.
     /// - Throws: ``ScopeStackError/notOnStack(scope:stack:)``.
     @discardableResult
-    public func pop(to scope: ActorURI) throws(ScopeStackError) -> [ScopeExit] {
-        try send(.popTo(scope)).exits
+    public func popAbove(_ scope: ActorURI) throws(ScopeStackError) -> [ScopeExit] {
+        try send(.popAbove(scope)).exits
     }
 
     /// Pops the top scope and pushes `scope` in its place.

@@ -6,7 +6,7 @@ extension ScopeStack {
         /// Pop the top scope; if `expected` is given, it must be the top scope's URI.
         case pop(expected: ActorURI?)
         /// Pop every scope above the one with this URI.
-        case popTo(ActorURI)
+        case popAbove(ActorURI)
         /// Pop the top scope and push this one.
         case replaceTop(with: any Scope)
         /// Suspend every scope above the one with this URI, or all of them.
@@ -19,7 +19,7 @@ extension ScopeStack {
             switch self {
             case .push: "push"
             case .pop: "pop"
-            case .popTo: "pop to"
+            case .popAbove: "pop above"
             case .replaceTop: "replace"
             case .suspend: "suspend"
             case .resume: "resume"
@@ -52,7 +52,7 @@ extension ScopeStack.Request: CustomStringConvertible {
         switch self {
         case .push(let scope): "push(\(scope.uri))"
         case .pop(let expected): expected.map { "pop(\($0))" } ?? "pop"
-        case .popTo(let scope): "popTo(\(scope))"
+        case .popAbove(let scope): "popAbove(\(scope))"
         case .replaceTop(let scope): "replaceTop(with: \(scope.uri))"
         case .suspend(let scope): scope.map { "suspend(above: \($0))" } ?? "suspend"
         case .resume(let records, _): "resume(\(records.map(\.scope.path).joined(separator: ", ")))"

@@ -5,7 +5,7 @@ extension ScopeStack {
             switch request {
             case .suspend, .resume:
                 return .failure(.transitionInProgress(stack: uri, request: request.verb))
-            case .push, .pop, .popTo, .replaceTop:
+            case .push, .pop, .popAbove, .replaceTop:
                 let acrossTasks = audit.causeTracking == .acrossTasks
                 pending.append(
                     (request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)?.asCause))
@@ -55,7 +55,7 @@ extension ScopeStack {
                 return .success(.pushed)
             case .pop(let expected):
                 return .success(.popped([try popNow(expected: expected)]))
-            case .popTo(let scope):
+            case .popAbove(let scope):
                 return .success(.popped(try popNow(to: scope)))
             case .replaceTop(let scope):
                 return .success(.popped([try replaceTopNow(with: scope)]))
@@ -208,7 +208,7 @@ extension ScopeStack {
         do {
             // Scopes pushed over the companion (a modal, say) go with it.
             if companions.stack.last?.uri != companionURI {
-                try companions.pop(to: companionURI)
+                try companions.popAbove(companionURI)
             }
             try companions.pop(companionURI)
         } catch {

@@ -73,7 +73,7 @@ struct NotifierModelTests {
 
     final class Real {
         let notifier = EventNotifier<Int>(of: "/actor/model")
-        var tokens: [ObservationToken] = []
+        var tokens: [Registration] = []
         var log: [String] = []
 
         func observe(_ script: Script) {

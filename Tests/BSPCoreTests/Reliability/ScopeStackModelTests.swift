@@ -67,7 +67,7 @@ struct ScopeStackModelTests {
         case push(Script)
         case pushExisting(String)
         case pop
-        case popTo(String)
+        case popAbove(String)
         case replace(Script)
         case suspend(above: String?)
         case resume(refusing: String?)
@@ -107,7 +107,7 @@ struct ScopeStackModelTests {
             case .pop:
                 guard !stack.isEmpty else { return .emptyStack(stack: Self.stackURI) }
                 popTop()
-            case .popTo(let name):
+            case .popAbove(let name):
                 guard let index = stack.lastIndex(where: { $0.name == name }) else {
                     return .notOnStack(scope: Self.uri(name), stack: Self.stackURI)
                 }
@@ -180,7 +180,7 @@ struct ScopeStackModelTests {
         case 0..<4: return .push(fresh())
         case 4: return names.randomElement(using: &random).map(Operation.pushExisting) ?? .push(fresh())
         case 5, 6: return .pop
-        case 7: return .popTo((names + ["nowhere"]).randomElement(using: &random)!)
+        case 7: return .popAbove((names + ["nowhere"]).randomElement(using: &random)!)
         case 8: return .replace(fresh())
         case 9, 10: return .suspend(above: names.randomElement(using: &random))
         default: return .resume(refusing: Bool.random(using: &random) ? nil : names.randomElement(using: &random))
@@ -235,9 +235,9 @@ struct ScopeStackModelTests {
                 case .pop:
                     expected = model.request(.pop)
                     try stack.pop()
-                case .popTo(let name):
-                    expected = model.request(.popTo(name))
-                    try stack.pop(to: Model.uri(name))
+                case .popAbove(let name):
+                    expected = model.request(.popAbove(name))
+                    try stack.popAbove(Model.uri(name))
                 case .replace(let script):
                     expected = model.request(.replace(script))
                     try stack.replaceTop(with: make(script))

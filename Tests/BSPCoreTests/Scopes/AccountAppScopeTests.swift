@@ -104,7 +104,7 @@ struct AccountAppScopeTests {
         let stacks = Stacks()
         var stack: ScopeStack { stacks.behaviour }
         var transitions: [ScopeTransition] = []
-        var tokens: [ObservationToken] = []
+        var tokens: [Registration] = []
 
         init() {
             stack.transitions.observe { [unowned self] in transitions.append($0) }.store(in: &tokens)
@@ -213,7 +213,7 @@ struct AccountAppScopeTests {
     @Test func aRecordNoScopeCanBeMadeForStopsResumptionBeforeIt() throws {
         let app = App()
         try app.stack.push(HostingScope(app: app))
-        try app.stack.pop(to: "/actor/behaviour/scope/hosting")
+        try app.stack.popAbove("/actor/behaviour/scope/hosting")
         let records = [
             ScopeRecord(scope: "/actor/behaviour/scope/network-portal"),
             ScopeRecord(scope: "/actor/behaviour/scope/unknown"),

@@ -26,7 +26,7 @@ struct CompanionScopeTests {
         try stacks.behaviour.push(child)
         journal.clear()
 
-        try stacks.behaviour.pop(to: "/actor/behaviour/scope/accounts")
+        try stacks.behaviour.popAbove("/actor/behaviour/scope/accounts")
         try stacks.behaviour.pop()
 
         #expect(

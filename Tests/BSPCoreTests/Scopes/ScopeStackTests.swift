@@ -37,7 +37,7 @@ struct ScopeStackTests {
         #expect(stack.scopes.isEmpty)
     }
 
-    @Test func popToUnwindsChildrenBeforeParentsCollectingEveryResult() throws {
+    @Test func popAboveUnwindsChildrenBeforeParentsCollectingEveryResult() throws {
         for (index, name) in ["root", "list", "detail", "edit"].enumerated() {
             let scope = JournalScope(name, journal: journal)
             scope.result = index
@@ -45,7 +45,7 @@ struct ScopeStackTests {
         }
         journal.clear()
 
-        let exits = try stack.pop(to: "/actor/behaviour/scope/list")
+        let exits = try stack.popAbove("/actor/behaviour/scope/list")
 
         #expect(exits.map { $0.scope.segments.last! } == ["edit", "detail"])
         #expect(exits.compactMap { $0.result(as: Int.self) } == [3, 2])
@@ -134,7 +134,7 @@ struct ScopeStackTests {
         try stack.push(JournalScope("home", journal: journal))
         let missing = ScopeStackError.notOnStack(scope: "/actor/behaviour/scope/gone", stack: "/actor/behaviour/stack")
         #expect(throws: missing) { try stack.pop("/actor/behaviour/scope/gone") }
-        #expect(throws: missing) { try stack.pop(to: "/actor/behaviour/scope/gone") }
+        #expect(throws: missing) { try stack.popAbove("/actor/behaviour/scope/gone") }
         #expect(throws: missing) { try stack.suspend(above: "/actor/behaviour/scope/gone") }
     }
 

@@ -40,8 +40,8 @@ actor Ticks {
     func add() { count += 1 }
 }
 
-@Test func aTestClockRunsEverySleeperDueInTheWindow() async {
-    let clock = TestClock()
+@Test func aManualClockRunsEverySleeperDueInTheWindow() async {
+    let clock = ManualClock()
     let ticks = Ticks()
     let ticker = Task { await tick(on: clock) { await ticks.add() } }
     while clock.sleepers == 0 { await Task.yield() }

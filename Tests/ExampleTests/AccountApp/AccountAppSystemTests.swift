@@ -122,7 +122,7 @@ struct AccountAppSystemTests {
         #expect(app.presentation.screen.contains("Logged out."))
         app.expect(inOrder: [
             "/actor/behaviour/notifier/meta <event>: logOutRequested",
-            "/actor/behaviour/stack/notifier/request <request>: popTo(/actor/behaviour/scope/portal-session)",
+            "/actor/behaviour/stack/notifier/request <request>: popAbove(/actor/behaviour/scope/portal-session)",
             "/actor/service/notifier/request <request>: logOut(token: \"session-1\")",
         ])
     }

@@ -3,11 +3,11 @@ import BSPTesting
 import Dispatch
 import Testing
 
-/// The Service of TestClock's documentation: sleeps one second in a loop, then ticks.
+/// The Service of ManualClock's documentation: sleeps one second in a loop, then ticks.
 private final class Ticker: Sendable {
-    let ticks = Locked<[TestClock.Instant]>([])
+    let ticks = Locked<[ManualClock.Instant]>([])
 
-    func run(on clock: TestClock, times: Int) async {
+    func run(on clock: ManualClock, times: Int) async {
         for _ in 0..<times {
             guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
             ticks.withLock { $0.append(clock.now) }
@@ -41,7 +41,7 @@ private final class BusyableExecutor: TaskExecutor {
 /// wakes it in that time, it cannot run until then.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private struct TickerOnABusyExecutor {
-    let clock = TestClock()
+    let clock = ManualClock()
     let ticker = Ticker()
     /// Kept here as well as by the task: it must outlive the task's every step.
     let executor = BusyableExecutor()
@@ -61,8 +61,8 @@ private struct TickerOnABusyExecutor {
 }
 
 @Suite("Test clock")
-struct TestClockTests {
-    private func started(_ body: @escaping @Sendable () async -> Void, on clock: TestClock, sleepers: Int = 1) async
+struct ManualClockTests {
+    private func started(_ body: @escaping @Sendable () async -> Void, on clock: ManualClock, sleepers: Int = 1) async
         -> Task<Void, Never>
     {
         let task = Task { await body() }
@@ -72,21 +72,21 @@ struct TestClockTests {
 
     @Test("the documentation's example: advancing three seconds runs three ticks, each at its time")
     func threeTicks() async {
-        let clock = TestClock()
+        let clock = ManualClock()
         let ticker = Ticker()
         let task = await started({ await ticker.run(on: clock, times: 10) }, on: clock)
 
         await clock.advance(by: .seconds(3))
 
         #expect(ticker.ticks.withLock { $0 }.map(\.offset) == [.seconds(1), .seconds(2), .seconds(3)])
-        #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
+        #expect(clock.now == ManualClock.Instant(offset: .seconds(3)))
         task.cancel()
         await task.value
     }
 
     @Test("sleepers of different tasks wake in time order, within one advance")
     func timeOrder() async {
-        let clock = TestClock()
+        let clock = ManualClock()
         let woken = Locked<[Int]>([])
         var tasks: [Task<Void, Never>] = []
         for seconds in [3, 1, 2] {
@@ -104,18 +104,18 @@ struct TestClockTests {
 
     @Test("run() advances until no sleeper is left")
     func runUntilDone() async {
-        let clock = TestClock()
+        let clock = ManualClock()
         let ticker = Ticker()
         let task = await started({ await ticker.run(on: clock, times: 4) }, on: clock)
         #expect(await clock.run(timeout: .seconds(60)) == 0)
         #expect(ticker.ticks.withLock { $0.count } == 4)
-        #expect(clock.now == TestClock.Instant(offset: .seconds(4)))
+        #expect(clock.now == ManualClock.Instant(offset: .seconds(4)))
         await task.value
     }
 
     @Test("run() gives a task started just before it the turns to begin sleeping")
     func runRightAfterStarting() async {
-        let clock = TestClock()
+        let clock = ManualClock()
         let ticker = Ticker()
         let task = Task { await ticker.run(on: clock, times: 3) }
 
@@ -128,7 +128,7 @@ struct TestClockTests {
 
     @Test("run() stops after its timeout when a task never stops sleeping, and says how many are left")
     func runTimesOut() async {
-        let clock = TestClock()
+        let clock = ManualClock()
         let ticker = Ticker()
         let task = await started({ await ticker.run(on: clock, times: .max) }, on: clock)
         #expect(await clock.run(timeout: .milliseconds(200)) == 1)
@@ -156,7 +156,7 @@ struct TestClockTests {
         #expect(await busy.clock.run(timeout: .seconds(60)) == 0)
 
         #expect(busy.ticker.ticks.withLock { $0.count } == 2)
-        #expect(busy.clock.now == TestClock.Instant(offset: .seconds(2)))
+        #expect(busy.clock.now == ManualClock.Instant(offset: .seconds(2)))
         await busy.stop()
     }
 
@@ -172,7 +172,7 @@ struct TestClockTests {
 
     @Test("a task cancelled before its sleeper is registered does not wait for the clock")
     func cancelledBeforeRegistration() async {
-        let clock = TestClock()
+        let clock = ManualClock()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             do {
@@ -188,7 +188,7 @@ struct TestClockTests {
 
     @Test("an immediate clock never waits, and its time passes by what was slept")
     func immediateClock() async throws {
-        let clock = ImmediateClock()
+        let clock = FastForwardClock()
         for _ in 0..<1_000 {
             try await clock.sleep(for: .seconds(60))
         }

@@ -7,11 +7,11 @@ import BSPCore
 /// measures durations sees the durations it asked for.
 ///
 /// ```swift
-/// let service = RetryingService(clock: ImmediateClock())
+/// let service = RetryingService(clock: FastForwardClock())
 /// ```
-public final class ImmediateClock: Clock, Sendable {
+public final class FastForwardClock: Clock, Sendable {
     /// A point on the clock: how far sleeps have moved it.
-    public typealias Instant = TestClock.Instant
+    public typealias Instant = ManualClock.Instant
 
     private let current = Locked(Instant(offset: .zero))
 

@@ -1,19 +1,20 @@
-/// The handle of an observation: release it or call ``cancel()`` to stop observing.
+/// What keeps an observer or a handler registered with a notifier when no owner does: release it
+/// or call ``cancel()`` to end the registration.
 ///
-/// The same token keeps a request handler installed with ``RequestNotifier/handle(_:)``:
-/// releasing or cancelling it removes the handler.
+/// ``EventNotifier/observe(_:)`` returns one for an observer, and ``RequestNotifier/handle(_:)``
+/// for a request handler; either ends when its registration is cancelled or released.
 ///
-/// A token holds neither the notifier nor the observer alive. Keep it for as long as the
+/// A registration holds neither the notifier nor the observer alive. Keep it for as long as the
 /// observation should last, typically in a property of the observing actor:
 ///
 /// ```swift
 /// presentation.events.observe { intent in print(intent) }
-///     .store(in: &observations)
+///     .store(in: &registrations)
 /// ```
 ///
-/// An actor observing its peers needs no token: ``EventNotifier/observe(by:_:)`` lasts as long
-/// as the observer.
-public final class ObservationToken {
+/// An actor observing its peers needs no registration: ``EventNotifier/observe(by:_:)`` lasts
+/// as long as the observer.
+public final class Registration {
     private var cancellation: (() -> Void)?
 
     init(cancellation: @escaping () -> Void) {
@@ -25,8 +26,8 @@ public final class ObservationToken {
     }
 
     /// A token whose observation has already ended.
-    static var cancelled: ObservationToken {
-        let token = ObservationToken {}
+    static var cancelled: Registration {
+        let token = Registration {}
         token.cancel()
         return token
     }
@@ -48,10 +49,10 @@ public final class ObservationToken {
     }
 
     /// Keeps the token in `tokens`, so that the observation lasts as long as the collection.
-    public func store(in tokens: inout [ObservationToken]) {
+    public func store(in tokens: inout [Registration]) {
         tokens.append(self)
     }
 }
 
 @available(*, unavailable, message: "An observation belongs to its notifier's isolation domain.")
-extension ObservationToken: Sendable {}
+extension Registration: Sendable {}

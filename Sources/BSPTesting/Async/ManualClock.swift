@@ -1,11 +1,12 @@
 import BSPCore
 
-/// A clock that moves only when the test says so, for Services that wait on time.
+/// A clock that moves only when the test says so, for Services that wait on time. (Named so
+/// that it never clashes with swift-clocks' `TestClock`, which TCA users import beside it.)
 ///
-/// Give the Service a `some Clock<Duration>` and hand it a `TestClock` in tests:
+/// Give the Service a `some Clock<Duration>` and hand it a `ManualClock` in tests:
 ///
 /// ```swift
-/// let clock = TestClock()
+/// let clock = ManualClock()
 /// let ticker = Task { await ticks(on: clock) }    // sleeps one second in a loop, then ticks
 /// await clock.advance(by: .seconds(3))            // three ticks are due, and have run
 /// app.expect(count: 3, of: "<event>: tick")
@@ -15,14 +16,14 @@ import BSPCore
 /// those due at the earliest deadline, lets the woken tasks run — so that one which sleeps
 /// again within the window is woken again — and goes on to the next, until the window is
 /// spent. ``run(timeout:)`` advances until no sleeper is left. For tests that do not care
-/// about time, an ``ImmediateClock`` never waits at all.
+/// about time, a ``FastForwardClock`` never waits at all.
 ///
 /// A woken task is waited for until it runs again, however busy the executor it sleeps on —
 /// for up to thirty seconds of real time, and never past `run(timeout:)`'s timeout. What it
 /// does after that is given turns of the executor, not waited for: a task that goes on to wait
 /// for a busy actor — including the actor it is isolated to, which it returns to after
 /// sleeping — may not have reached it when the clock moves on.
-public final class TestClock: Clock, Sendable {
+public final class ManualClock: Clock, Sendable {
     /// A point on the test clock: how far it has been advanced.
     public struct Instant: InstantProtocol, Sendable {
         /// The time since the clock started.
