@@ -55,7 +55,8 @@ struct StackBudgetTests {
     /// Runs a ring and returns the faults it reported.
     private static func faults(of kind: Kind, size: Int, audited: Bool) -> [NotifierError] {
         let recording = Recording()
-        let context = audited ? recording.context : AuditContext(store: NoOpAuditStore()) { recording.faults.append($0) }
+        let faults = recording.faults
+        let context = audited ? recording.context : AuditContext(store: NoOpAuditStore()) { faults.append($0) }
         let ring = Ring(kind: kind, size: size, audit: context)
         ring.run()
         return recording.faults.all
