@@ -66,11 +66,6 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) var unretainedAudit: Unmanaged<AuditContext>
     /// When the audit trail renders the events: values of a `Sendable` type when read, others now.
     @exclusivity(unchecked) private var rendering: RenderingRule
-    /// What the next event emitted does to a scope stack, set by a stack just before it emits
-    /// a transition: recorded as structure so that no tool reads it back from text. A plain
-    /// field rather than a function of the event: calling a generic closure on every audited
-    /// send would look up its type's metadata each time.
-    @exclusivity(unchecked) var stackChangeOfNextEvent: StackChange?
 
     /// Creates an event notifier of the actor type `owner`, with the URI
     /// `<owner's URI>/notifier/<name>`.
@@ -187,26 +182,36 @@ public final class EventNotifier<Event> {
     /// Inlinable so that it is specialized for `Event` where it is called: unspecialized, it
     /// would look up the observers' generic type on every send. Never inlined, so that `emit`
     /// stays small.
+    ///
+    /// - Parameter stackChange: What `event` does to a scope stack, when a stack emits it:
+    ///   recorded as structure, so that no tool reads it back from text.
     @inlinable @inline(never)
-    func emitReentrantOrAudited(_ event: Event) {
+    func emitReentrantOrAudited(_ event: Event, stackChange: StackChange? = nil) {
         if isDelivering {
-            enqueue(event)
+            enqueue(event, stackChange: stackChange)
             return
         }
         if StackBudget.isNearlyExhausted {
-            return cutNested(event)
+            return cutNested(event, stackChange: stackChange)
         }
         isDelivering = true
         if ownedObserverCount > 0 {
             // The record names the observers still there; each runs as its actor, if it names one.
             pruneObserversWithoutOwner()
             let count = observers.count
-            record(event) { handlers in deliver(event, as: handlers, count: count) }
+            record(event, stackChange: stackChange) { handlers in deliver(event, as: handlers, count: count) }
         } else {
             // Only observers kept by their owners name an actor: these run in the record's frame.
-            record(event) { _ in deliver(event) }
+            record(event, stackChange: stackChange) { _ in deliver(event) }
         }
         endDelivery()
+    }
+
+    /// Tells every observer that `event`, a transition of a scope stack, happened, its record
+    /// carrying what it did to the stack.
+    func emit(_ event: Event, changingStack stackChange: StackChange?) {
+        guard isDelivering || isAuditing else { return emit(event) }
+        emitReentrantOrAudited(event, stackChange: stackChange)
     }
 
     @usableFromInline
@@ -226,50 +231,45 @@ public final class EventNotifier<Event> {
     }
 
     @usableFromInline
-    func enqueue(_ event: Event) {
+    func enqueue(_ event: Event, stackChange: StackChange?) {
         guard queue.count < Self.reentrantSendLimit else {
             if isAuditing {
-                _ = record(event, delivery: .dropped)
+                _ = record(event, delivery: .dropped, stackChange: stackChange)
             }
             if queue.markRunawayReported() {
                 audit.reportFault(NotifierError.runawayCycle(uri, limit: Self.reentrantSendLimit))
             }
             return
         }
-        queue.append(event, frame: isAuditing ? record(event) : nil)
+        queue.append(event, frame: isAuditing ? record(event, stackChange: stackChange) : nil)
     }
 
     /// Drops `event`, emitted so deep in nested notifications that the thread's stack is
     /// nearly exhausted: recorded as dropped and reported.
     @usableFromInline
-    func cutNested(_ event: Event) {
-        _ = record(event, delivery: .dropped)
+    func cutNested(_ event: Event, stackChange: StackChange?) {
+        _ = record(event, delivery: .dropped, stackChange: stackChange)
         audit.reportFault(NotifierError.nestedTooDeep(uri))
-    }
-
-    /// The stack change of the event being recorded, if a stack set one.
-    private func takeStackChange() -> StackChange? {
-        guard let change = stackChangeOfNextEvent else { return nil }
-        stackChangeOfNextEvent = nil
-        return change
     }
 
     /// Records `event`, about to be delivered, and delivers it with `deliver` in its frame.
     @usableFromInline
-    func record(_ event: Event, deliveringWith deliver: (AuditFrame.Handlers) -> Void) {
+    func record(
+        _ event: Event, stackChange: StackChange?, deliveringWith deliver: (AuditFrame.Handlers) -> Void
+    ) {
         unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 rendering.text(of: event),
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
                 scopes: &scopeSnapshot,
-                stackChange: takeStackChange(),
+                stackChange: stackChange,
                 handlers: deliver
             )
         }
     }
 
-    private func record(_ event: Event, delivery: AuditDelivery? = nil) -> AuditFrame {
+    private func record(_ event: Event, delivery: AuditDelivery? = nil, stackChange: StackChange?) -> AuditFrame {
         pruneObserversWithoutOwner()
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
@@ -277,7 +277,7 @@ public final class EventNotifier<Event> {
                 from: origin,
                 delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
                 scopes: &scopeSnapshot,
-                stackChange: takeStackChange()
+                stackChange: stackChange
             )
         }
     }

@@ -279,7 +279,6 @@ extension ScopeStack {
 extension ScopeStack {
     /// Reports `transition` on the transitions notifier, its record carrying the stack change.
     func report(_ transition: ScopeTransition) {
-        transitionNotifier.stackChangeOfNextEvent = transition.stackChange
-        transitionNotifier.emit(transition)
+        transitionNotifier.emit(transition, changingStack: transition.stackChange)
     }
 }
