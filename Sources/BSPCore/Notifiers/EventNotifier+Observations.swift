@@ -39,15 +39,15 @@ extension EventNotifier {
         scope?.own(token(for: entry))
     }
 
-    /// Observes the notifier until the returned token is cancelled or released: `handler` is
+    /// Observes the notifier until the returned registration is cancelled or released: `handler` is
     /// called with every event emitted from now on.
     ///
-    /// Keep the token for as long as the observation should last. The handler must not capture
-    /// whatever holds the token strongly, or neither is ever released; prefer
+    /// Keep the registration for as long as the observation should last. The handler must not capture
+    /// whatever holds the registration strongly, or neither is ever released; prefer
     /// ``observe(by:_:)``, which cannot leak.
     ///
     /// - Parameter handler: Called on the emitting thread with each event.
-    /// - Returns: The token that keeps the observation alive.
+    /// - Returns: The registration that keeps the observation alive.
     public func observe(_ handler: @escaping (Event) -> Void) -> Registration {
         let entry = EventObserver(handler: handler)
         add(entry)
@@ -65,7 +65,7 @@ extension EventNotifier {
         }
     }
 
-    /// A token that cancels `entry`. Weak both ways: the entry lives in the notifier alone, so
+    /// A registration that cancels `entry`. Weak both ways: the entry lives in the notifier alone, so
     /// a notifier that goes away takes its handlers (and what they captured) with it.
     func token(for entry: EventObserver<Event>) -> Registration {
         Registration { [weak self, weak entry] in

@@ -11,7 +11,7 @@ final class EventObserver<Event> {
     /// ``identity``, unretained: what the audited delivery writes into the frame its handler
     /// runs in, where reading the identity itself would retain and release it.
     @usableFromInline let frameActor: Unmanaged<ActorIdentity>?
-    /// The handler of an observation kept by a token.
+    /// The handler of an observation kept by a registration.
     @usableFromInline let handler: (Event) -> Void
     /// The handler of an observation kept by its observer: calls it with the observer, held
     /// for the call, or returns `false` when the observer has gone.
@@ -19,11 +19,11 @@ final class EventObserver<Event> {
     /// Whether the observation has ended: cancelled, or its owner gone.
     @usableFromInline @exclusivity(unchecked) var isCancelled = false
     /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly; `nil` for an
-    /// observation kept by a token.
+    /// observation kept by a registration.
     let owner: OwnerReference<AnyObject>?
     @usableFromInline let isOwned: Bool
 
-    /// An observation kept by a token.
+    /// An observation kept by a registration.
     init(handler: @escaping (Event) -> Void) {
         self.identity = nil
         self.frameActor = nil

@@ -25,7 +25,7 @@ public final class Registration {
         cancel()
     }
 
-    /// A token whose observation has already ended.
+    /// A registration whose observation has already ended.
     static var cancelled: Registration {
         let token = Registration {}
         token.cancel()
@@ -48,9 +48,9 @@ public final class Registration {
         cancellation == nil
     }
 
-    /// Keeps the token in `tokens`, so that the observation lasts as long as the collection.
-    public func store(in tokens: inout [Registration]) {
-        tokens.append(self)
+    /// Keeps the registration in `registrations`, so that the observation lasts as long as the collection.
+    public func store(in registrations: inout [Registration]) {
+        registrations.append(self)
     }
 }
 

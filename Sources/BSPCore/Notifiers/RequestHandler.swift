@@ -1,15 +1,15 @@
-/// The installed handler of a request notifier, bound to its owner's lifetime or to a token.
+/// The installed handler of a request notifier, bound to its owner's lifetime or to a registration.
 ///
 /// A class, so that reading it on each send copies one reference rather than the owner's.
 @usableFromInline
 final class RequestHandler<Request, Reply> {
-    /// The owner, held weakly; `nil` for a handler kept by a token.
+    /// The owner, held weakly; `nil` for a handler kept by a registration.
     let ownerReference: OwnerReference<AnyObject>?
-    /// Whether a token keeps the handler rather than an owner: the handler then stands in for
+    /// Whether a registration keeps the handler rather than an owner: the handler then stands in for
     /// its owner, so that it is there for as long as it is installed.
     @usableFromInline let isHeldByToken: Bool
     @usableFromInline let body: (AnyObject, Request) -> Reply
-    /// The handler as installed with a token, called directly by the fast path. (Not optional:
+    /// The handler as installed with a registration, called directly by the fast path. (Not optional:
     /// binding an optional closure on every request retains it.)
     @usableFromInline let tokenHeldBody: (Request) -> Reply
     /// The handler as installed with an owner: calls it with the owner, held for the call, or
@@ -29,7 +29,7 @@ final class RequestHandler<Request, Reply> {
         }
     }
 
-    /// A handler kept by a token rather than by an owner.
+    /// A handler kept by a registration rather than by an owner.
     init(heldByToken handler: @escaping (Request) -> Reply) {
         self.ownerReference = nil
         self.isHeldByToken = true

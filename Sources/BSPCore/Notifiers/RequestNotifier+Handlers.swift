@@ -1,4 +1,4 @@
-/// Who handles a request notifier: one handler at a time, kept by its owner or by a token.
+/// Who handles a request notifier: one handler at a time, kept by its owner or by a registration.
 extension RequestNotifier {
     /// Installs the handler of this notifier, for as long as `owner` lives.
     ///
@@ -31,25 +31,25 @@ extension RequestNotifier {
         ScopeLifecycle.of(owner)?.bind(self)
     }
 
-    /// Installs the handler of this notifier until the returned token is cancelled or released.
+    /// Installs the handler of this notifier until the returned registration is cancelled or released.
     ///
-    /// A handler as ``handle(by:_:)`` installs one, kept by a token instead of by an owner, as
+    /// A handler as ``handle(by:_:)`` installs one, kept by a registration instead of by an owner, as
     /// ``EventNotifier/observe(_:)`` keeps an observer: for a handler that needs no owner, such
     /// as a function of what it captured. No owner is looked up on each request, so a request
-    /// costs what an event costs sent to an observer kept by a token.
+    /// costs what an event costs sent to an observer kept by a registration.
     ///
     /// ```swift
     /// let handling = geocoder.requests.handle { address in Place(name: address) }
     /// ```
     ///
-    /// Keep the token for as long as the handler should serve: in a property of whatever owns
+    /// Keep the registration for as long as the handler should serve: in a property of whatever owns
     /// the notifier, or in a scope's `lifecycle.own(_:)`. The handler must not capture whatever
-    /// holds the token strongly, or neither is ever released; prefer ``handle(by:_:)``, which
+    /// holds the registration strongly, or neither is ever released; prefer ``handle(by:_:)``, which
     /// cannot leak. A second handler, however it is kept, is refused as
-    /// ``handle(by:_:)`` refuses one: the returned token is already cancelled.
+    /// ``handle(by:_:)`` refuses one: the returned registration is already cancelled.
     ///
     /// - Parameter handler: Called with each request; returns the reply.
-    /// - Returns: The token that keeps the handler installed. Cancelling it, or releasing it,
+    /// - Returns: The registration that keeps the handler installed. Cancelling it, or releasing it,
     ///   removes the handler as ``removeHandler()`` does — unless another has replaced it since.
     public func handle(_ handler: @escaping (Request) -> Reply) -> Registration {
         if let refusal = installationRefusal {

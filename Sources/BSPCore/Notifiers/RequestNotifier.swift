@@ -4,7 +4,7 @@
 /// A request notifier has one handler at a time, usually its owning actor's. The handler lives as
 /// long as the owner passed to ``handle(by:_:)`` (which the notifier does not keep alive, so
 /// notifier and owner never keep each other alive), and receives that owner so it needs no
-/// capture of `self` (a handler that needs no owner can be kept by a token instead:
+/// capture of `self` (a handler that needs no owner can be kept by a registration instead:
 /// ``handle(_:)``):
 ///
 /// ```swift

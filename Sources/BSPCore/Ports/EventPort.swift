@@ -27,7 +27,7 @@ public struct EventPort<Event> {
         notifier?.observe(by: observer, handler)
     }
 
-    /// Observes the notifier until the returned token is cancelled or released; see
+    /// Observes the notifier until the returned registration is cancelled or released; see
     /// ``EventNotifier/observe(_:)``.
     public func observe(_ handler: @escaping (Event) -> Void) -> Registration {
         notifier?.observe(handler) ?? .cancelled

@@ -7,7 +7,7 @@
 ///   observer ends when it deactivates;
 /// - a request notifier it handles with ``RequestNotifier/handle(by:_:)`` passing itself as the
 ///   owner refuses requests once it terminates, wherever the notifier is stored;
-/// - tasks, tokens and sub-stacks are handed to the lifecycle with `own`:
+/// - tasks, registrations and sub-stacks are handed to the lifecycle with `own`:
 ///
 /// ```swift
 /// func activate() {
@@ -37,7 +37,7 @@ public final class ScopeLifecycle {
     /// The companion, read from ``Scope/companion`` once, when the scope was pushed.
     @exclusivity(unchecked) var companion: (any Scope)?
 
-    @exclusivity(unchecked) private var tokens: [Registration] = []
+    @exclusivity(unchecked) private var registrations: [Registration] = []
     @exclusivity(unchecked) private var boundNotifiers: [WeakScopeBound] = []
     @exclusivity(unchecked) private var cancellations: [() -> Void] = []
     @exclusivity(unchecked) private var completions: [@Sendable () async -> Void] = []
@@ -50,13 +50,13 @@ public final class ScopeLifecycle {
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
 
-    /// Keeps `token` until the scope deactivates, then cancels it.
-    public func own(_ token: Registration) {
+    /// Keeps `registration` until the scope deactivates, then cancels it.
+    public func own(_ registration: Registration) {
         guard isOperating else {
-            token.cancel()
+            registration.cancel()
             return
         }
-        tokens.append(token)
+        registrations.append(registration)
     }
 
     /// Keeps `task` until the scope deactivates, then cancels it. The pop's ``ScopeExit`` can
@@ -179,10 +179,10 @@ public final class ScopeLifecycle {
 
     /// Ends every piece of owned work.
     func endOwnedWork() {
-        let tokens = self.tokens
+        let registrations = self.registrations
         let cancellations = self.cancellations
         let stacks = self.stacks
-        self.tokens = []
+        self.registrations = []
         self.cancellations = []
         self.stacks = []
         if let scope {
@@ -190,8 +190,8 @@ public final class ScopeLifecycle {
                 stack.close(ownedBy: scope)
             }
         }
-        for token in tokens {
-            token.cancel()
+        for registration in registrations {
+            registration.cancel()
         }
         for cancel in cancellations {
             cancel()
