@@ -46,4 +46,56 @@ enum OwnershipBenchmarks {
         withExtendedLifetime(owner) {}
         return median(zip(samples[0], samples[1]).map(/))
     }
+
+    /// A closure in a box, called without retaining either: what a notifier's dispatch does.
+    final class Box {
+        let call: (Int) -> Void
+        init(_ call: @escaping (Int) -> Void) { self.call = call }
+    }
+
+    /// A send to one observer kept by a registration, auditing off, as a ratio of the same
+    /// closure called without ARC traffic: the limit of dispatch.
+    static func sendVersusClosuresWithoutARC(_ configuration: Configuration) -> Double {
+        let sink = Sink()
+        let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
+        let registration = events.observe { sink.take($0) }
+        let boxes = ContiguousArray([Box { sink.take($0) }])
+        let sends = configuration.sends
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions,
+            [
+                { for value in 0..<sends { events.emit(value) } },
+                {
+                    for value in 0..<sends {
+                        var index = 0
+                        while index < boxes.count {
+                            Unmanaged.passUnretained(boxes[index])._withUnsafeGuaranteedRef { $0.call(value) }
+                            index &+= 1
+                        }
+                    }
+                },
+            ])
+        withExtendedLifetime(registration) {}
+        return median(zip(samples[0], samples[1]).map(/))
+    }
+
+    /// An audited send to ten observers held through their owners, each naming its actor, as a
+    /// ratio of the same send to one: one record either way.
+    static func tenNamedVersusOneAudited(_ configuration: Configuration) -> Double {
+        let observers = (0..<10).map { SendBenchmarks.NamedObserver(uri: try! ActorURI(validating: "/actor/o\($0)")) }
+        let notifiers = [1, 10].map { count in
+            let notifier = EventNotifier<Int>(
+                of: "/actor/bench", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+            for observer in observers.prefix(count) {
+                notifier.observe(by: observer) { observer, value in observer.sink.take(value) }
+            }
+            return notifier
+        }
+        let sends = configuration.sends
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions,
+            notifiers.map { notifier in { for value in 0..<sends { notifier.emit(value) } } })
+        withExtendedLifetime(observers) {}
+        return median(zip(samples[1], samples[0]).map(/))
+    }
 }

@@ -99,6 +99,17 @@ if configuration.runs("ownership") {
     report.add("a send to an observer held through its owner", "\(ratio(owner))", "a [weak self] closure")
     report.figures["port_request_vs_notifier"] = port
     report.figures["owner_send1_vs_weak_closures"] = owner
+    let noARC = OwnershipBenchmarks.sendVersusClosuresWithoutARC(configuration)
+    let tenNamed = OwnershipBenchmarks.tenNamedVersusOneAudited(configuration)
+    report.add("a send to one observer", "\(ratio(noARC))", "the closure called without ARC traffic")
+    report.add("an audited send to ten named observers", "\(ratio(tenNamed))", "the same to one")
+    report.figures["send1_vs_noarc_closures"] = noARC
+    report.figures["send10_named_audit_vs_send1_audit"] = tenNamed
+    let app = AppPathBenchmarks.appPath(configuration)
+    report.add("the README's app, intent to presentation", "\(ratio(app.vsClosures))", "[weak self] closures")
+    report.add("  the same, audited", "\(ratio(app.auditedVsUnaudited))", "the same, unaudited")
+    report.figures["app_path_vs_closures"] = app.vsClosures
+    report.figures["app_path_audited_vs_unaudited"] = app.auditedVsUnaudited
 }
 
 if configuration.runs("scope") {

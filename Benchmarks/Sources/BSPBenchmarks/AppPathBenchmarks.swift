@@ -1,0 +1,127 @@
+import BSPCore
+
+/// The README's location app end to end — a Presentation intent, the Behaviour, a request
+/// through the Service's port, the Service's handler and event, the Behaviour again, and a
+/// request to the Presentation — against the same wiring written with `[weak self]` closures.
+enum AppPathBenchmarks {
+    enum Intent { case showLocation }
+    enum ServiceRequest { case resolveLocation }
+    enum ServiceEvent { case resolved(Int) }
+    enum PresentationRequest { case present(Int) }
+
+    // MARK: The app written with the package
+
+    final class Service: UniqueActor {
+        typealias Ports = ActorPorts<ServiceRequest, Void, ServiceEvent>
+        static let uri: ActorURI = "/actor/service"
+        let requests: RequestNotifier<ServiceRequest, Void>
+        let events: EventNotifier<ServiceEvent>
+        var ports: Ports { Ports(requests: requests, events: events) }
+        private var fixes = 0
+
+        init(audit: AuditContext) {
+            requests = RequestNotifier(of: Service.self, audit: audit)
+            events = EventNotifier(of: Service.self, audit: audit)
+            requests.handle(by: self) { service, _ in
+                service.fixes &+= 1
+                service.events.emit(.resolved(service.fixes))
+            }
+        }
+    }
+
+    final class Presentation: UniqueActor {
+        typealias Ports = ActorPorts<PresentationRequest, Void, Intent>
+        static let uri: ActorURI = "/actor/presentation"
+        let requests: RequestNotifier<PresentationRequest, Void>
+        let events: EventNotifier<Intent>
+        var ports: Ports { Ports(requests: requests, events: events) }
+        let sink = Sink()
+
+        init(audit: AuditContext) {
+            requests = RequestNotifier(of: Presentation.self, audit: audit)
+            events = EventNotifier(of: Presentation.self, audit: audit)
+            requests.handle(by: self) { presentation, request in
+                if case .present(let place) = request { presentation.sink.take(place) }
+            }
+        }
+
+        func tap() { events.emit(.showLocation) }
+    }
+
+    final class Behaviour: UniqueActor {
+        static let uri: ActorURI = "/actor/behaviour"
+
+        init(service: Service.Ports, presentation: Presentation.Ports) {
+            presentation.events.observe(by: self) { _, _ in service.requests.send(.resolveLocation) }
+            service.events.observe(by: self) { _, event in
+                if case .resolved(let place) = event { presentation.requests.send(.present(place)) }
+            }
+        }
+    }
+
+    /// The three actors, kept together for a run.
+    struct App {
+        let service: Service
+        let presentation: Presentation
+        let behaviour: Behaviour
+
+        init(audit: AuditContext) {
+            service = Service(audit: audit)
+            presentation = Presentation(audit: audit)
+            behaviour = Behaviour(service: service.ports, presentation: presentation.ports)
+        }
+    }
+
+    // MARK: The same app written with [weak self] closures
+
+    final class ClosureService {
+        var onResolved: (Int) -> Void = { _ in }
+        private var fixes = 0
+        func resolveLocation() {
+            fixes &+= 1
+            onResolved(fixes)
+        }
+    }
+
+    final class ClosurePresentation {
+        var onIntent: () -> Void = {}
+        let sink = Sink()
+        func present(_ place: Int) { sink.take(place) }
+        func tap() { onIntent() }
+    }
+
+    final class ClosureBehaviour {
+        let service: ClosureService
+        let presentation: ClosurePresentation
+
+        init(service: ClosureService, presentation: ClosurePresentation) {
+            self.service = service
+            self.presentation = presentation
+            presentation.onIntent = { [weak self] in self?.service.resolveLocation() }
+            service.onResolved = { [weak self] place in self?.presentation.present(place) }
+        }
+    }
+
+    /// The app's path through the package, as a ratio of the closures' in the same run, and
+    /// the audited path as a ratio of the unaudited one.
+    static func appPath(_ configuration: Configuration) -> (vsClosures: Double, auditedVsUnaudited: Double) {
+        let plain = App(audit: .disabled)
+        let audited = App(audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+        let service = ClosureService()
+        let presentation = ClosurePresentation()
+        let behaviour = ClosureBehaviour(service: service, presentation: presentation)
+        let taps = configuration.sends / 5
+        let samples = interleavedSamples(
+            operations: taps, repetitions: configuration.repetitions,
+            [
+                { for _ in 0..<taps { plain.presentation.tap() } },
+                { for _ in 0..<taps { presentation.tap() } },
+                { for _ in 0..<taps { audited.presentation.tap() } },
+            ])
+        withExtendedLifetime((plain, audited, behaviour)) {}
+        return (
+            median(zip(samples[0], samples[1]).map(/)),
+            median(zip(samples[2], samples[0]).map(/))
+        )
+    }
+}
