@@ -83,7 +83,12 @@ extension EventNotifier {
     @usableFromInline
     func removeCancelledObservers() {
         hasCancelledObservers = false
-        observers.removeAll { $0.isCancelled }
+        // The ended observations leave the list before they are released: releasing one
+        // releases what its handler captured, whose `deinit` may emit on, or observe, this
+        // notifier, and must find the list whole.
+        let previous = observers
+        observers = previous.filter { !$0.isCancelled }
+        withExtendedLifetime(previous) {}
     }
 
     /// Ends the observations whose owner has been deallocated, so that records and counts
