@@ -133,6 +133,11 @@ public final class ScopeLifecycle {
         }
         boundNotifiers.removeAll { $0.notifier == nil }
         boundNotifiers.append(WeakScopeBound(notifier: notifier))
+        // Bound after the push (a handler installed in `activate()`): it joins the stack's
+        // context now, as those bound before the push did then.
+        if let stackContext {
+            notifier.join(stackContext)
+        }
     }
 
     /// The lifecycle of `owner`, if it is a scope.

@@ -171,4 +171,27 @@ struct ScopeBindingTests {
         let undelivered = "/actor/behaviour/scope/form/notifier/request <request>: gone [undelivered]"
         #expect(stacks.recording.lines.contains { $0.hasSuffix(undelivered) })
     }
+
+    /// A scope that installs its handler when it activates, after it was pushed.
+    final class LateForm: Scope {
+        let uri: ActorURI = "/actor/behaviour/scope/late"
+        let lifecycle = ScopeLifecycle()
+        let requests = RequestNotifier<String, Int>(of: "/actor/behaviour/scope/late")
+        func activate() { requests.handle(by: self) { _, text in text.count } }
+    }
+
+    @Test func aNotifierBoundAfterItsScopeWasPushedJoinsTheStacksContextAtOnce() throws {
+        var form: LateForm? = LateForm()
+        let port = form!.requests.port
+        try stacks.behaviour.push(form!)
+        #expect(try port.send("four") == 4)
+        try stacks.behaviour.pop()
+        form = nil
+
+        _ = try? port.send("gone")
+
+        let lines = stacks.recording.lines
+        #expect(lines.contains { $0.hasSuffix("/actor/behaviour/scope/late/notifier/request <request>: four") })
+        #expect(lines.contains { $0.hasSuffix("<request>: gone [undelivered]") })
+    }
 }
