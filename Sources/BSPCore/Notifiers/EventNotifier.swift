@@ -137,9 +137,12 @@ public final class EventNotifier<Event> {
     }
 
     /// Tells every observer, in registration order, that `event` happened.
+    ///
+    /// Dropped with ``NotifierError/nestedTooDeep(_:)`` when notifications are nested so deep
+    /// on this thread that its stack is nearly exhausted.
     @inlinable
     public func emit(_ event: Event) {
-        guard !isDelivering, !isAuditing else {
+        guard !isDelivering, !isAuditing, !StackBudget.isNearlyExhausted else {
             emitReentrantOrAudited(event)
             return
         }

@@ -199,10 +199,11 @@ public final class RequestNotifier<Request, Reply> {
     }
 
     /// The fast path: calls the handler without retaining it, or returns `nil` when there is
-    /// none or its owner has gone.
+    /// none, its owner has gone, or the thread's stack is nearly exhausted (a long chain of
+    /// distinct notifiers re-enters none, so only this check cuts it).
     @inlinable
     func handleUnretained(_ request: Request) -> Reply? {
-        guard let handler = unretainedHandler else { return nil }
+        guard let handler = unretainedHandler, !StackBudget.isNearlyExhausted else { return nil }
         nesting &+= 1
         defer {
             nesting &-= 1

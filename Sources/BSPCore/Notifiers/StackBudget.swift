@@ -10,6 +10,10 @@ import BSPAtomics
 /// ``NotifierError/nestedTooDeep(_:)`` — on a 512 KiB secondary thread as on an 8 MiB main thread.
 /// Where the platform does not tell a thread's stack bounds, nothing is cut by the stack; each
 /// notifier's own limit still ends a cycle through it.
+///
+/// Every send checks, fast paths included — a chain of distinct notifiers re-enters none — at
+/// about 0.8 ns (`send1_ns` 4.5 → 5.3 in one interleaved run). The reserve is what handlers may
+/// use between two sends: a handler that itself takes more than the reserve can still overflow.
 @usableFromInline
 enum StackBudget {
     /// Whether the stack has grown into its reserve: one thread-local read and a compare.

@@ -115,4 +115,43 @@ struct StackBudgetTests {
         #expect(ended)
         #expect(Self.isCutByTheStack(faults.withLock { $0 }))
     }
+
+    /// A chain of `length` distinct notifiers, not audited, each handler sending on the next:
+    /// no notifier is re-entered, so every send takes the fast path.
+    private static func faultsOfAChain(events: Bool, length: Int) -> [NotifierError] {
+        let faults = FaultLog()
+        let context = AuditContext(store: NoOpAuditStore()) { faults.append($0) }
+        let owner = NamedActor("/actor/chain")
+        var sends: [(Int) -> Void] = []
+        for index in 0..<length {
+            let actor = try! ActorURI(validating: "/actor/chain/a\(index)")
+            let next = index + 1
+            let forward: (Int) -> Void = { hop in if next < sends.count { sends[next](hop + 1) } }
+            if events {
+                let notifier = EventNotifier<Int>(of: actor, audit: context)
+                notifier.observe(by: owner) { _, hop in forward(hop) }
+                sends.append { notifier.emit($0) }
+            } else {
+                let notifier = RequestNotifier<Int, Void>(of: actor, audit: context)
+                notifier.handle(by: owner) { _, hop in forward(hop) }
+                sends.append { notifier.send($0) }
+            }
+        }
+        sends[0](0)
+        let reported = faults.all
+        sends = []
+        return reported
+    }
+
+    @Test(arguments: [false, true])
+    func aLongChainOfDistinctUnauditedNotifiersIsCutOnA512KiBThread(events: Bool) {
+        let faults = Locked<[NotifierError]>([])
+        let ended = onThread(stackSize: 512 * 1024) {
+            let reported = Self.faultsOfAChain(events: events, length: 5_000)
+            faults.withLock { $0 = reported }
+        }
+
+        #expect(ended)
+        #expect(Self.isCutByTheStack(faults.withLock { $0 }))
+    }
 }
