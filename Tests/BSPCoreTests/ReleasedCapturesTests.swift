@@ -57,7 +57,7 @@ struct ReleasedCapturesTests {
             let successor = Successor(notifier, heard: heard)
             registrations.append(notifier.observe { _ in withExtendedLifetime(successor) {} })
         }
-        let canceller = notifier.observe { _ in registrations.forEach { $0.cancel() } }
+        let canceller = notifier.observe { _ in for registration in registrations { registration.cancel() } }
 
         notifier.emit(0)
         notifier.emit(1)
