@@ -111,4 +111,36 @@ struct PortTests {
         let sources = recording.store.records.map(\.source)
         #expect(sources == ["/actor/presentation", "/actor/behaviour", "/actor/service"])
     }
+
+    /// A peer whose request handler sends to the other peer through the port it captured.
+    final class Peer: BSPActor {
+        let uri: ActorURI
+        let requests: RequestNotifier<Int, Void>
+        init(_ uri: ActorURI) {
+            self.uri = uri
+            requests = RequestNotifier(of: uri)
+        }
+        func talk(to other: RequestPort<Int, Void>) {
+            requests.handle(by: self) { _, hops in if hops > 0 { other.send(hops - 1) } }
+        }
+    }
+
+    /// Each peer's handler captures the other's port, so each notifier's handler reaches the
+    /// other notifier: ports that held their notifiers would keep both notifiers, and both
+    /// handlers, alive for ever once the peers had gone.
+    @Test func twoPeersWhoseHandlersCaptureEachOthersPortsAreReleasedWithThem() {
+        weak var first: RequestNotifier<Int, Void>?
+        weak var second: RequestNotifier<Int, Void>?
+        do {
+            let a = Peer("/actor/a")
+            let b = Peer("/actor/b")
+            a.talk(to: b.requests.port)
+            b.talk(to: a.requests.port)
+            a.requests.send(3)
+            first = a.requests
+            second = b.requests
+        }
+
+        #expect(first == nil && second == nil)
+    }
 }
