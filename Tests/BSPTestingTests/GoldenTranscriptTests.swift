@@ -41,6 +41,28 @@ struct GoldenTranscriptTests {
         second.expectTranscript(matchesGolden: name)
     }
 
+    @Test(
+        "a golden name is one file name: no separator, no leading dot, not empty — else a failure naming the rule",
+        arguments: ["", "../escape", "a/b", "a\\b", ".", "..", ".hidden", "tab\tname"])
+    func aNameThatIsNotAFileNameFailsAndWritesNothing(name: String) throws {
+        let transcripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Transcripts__")
+        let before = try? FileManager.default.subpathsOfDirectory(atPath: transcripts.path)
+        let escaped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Transcripts__").appendingPathComponent("escape.txt")
+
+        let fabric = TestFabric { Parrot() }
+        fabric.exercise(fabric.requests, "hello")
+        withKnownIssue {
+            fabric.expectTranscript(matchesGolden: name)
+        } matching: { issue in
+            issue.text.contains("is not a file name") && issue.text.contains("one file name")
+        }
+
+        #expect(!FileManager.default.fileExists(atPath: escaped.path))
+        #expect((try? FileManager.default.subpathsOfDirectory(atPath: transcripts.path)) == before)
+    }
+
     @Test("a different run fails with a line diff: only what changed is marked")
     func mismatchShowsADiff() throws {
         let name = "parrot-\(UUID())"

@@ -24,6 +24,9 @@ extension TestFabric {
     /// Exclude the folder from the test target, so that the package manager does not warn of
     /// files it does not handle: `.testTarget(name: "AppTests", exclude: ["__Transcripts__"])`.
     ///
+    /// `name` is one file name: a name with `/` or `\`, a leading `.`, a control character, or
+    /// none at all fails the test and writes nothing.
+    ///
     /// Golden transcripts check everything at once; they suit flows whose every line matters.
     /// Expectations by substring say what a test cares about and survive unrelated changes.
     public func expectTranscript(
@@ -32,6 +35,13 @@ extension TestFabric {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        if let problem = GoldenFile.problem(with: name) {
+            return TestFailure.record(
+                "expectTranscript(matchesGolden: \(name.debugDescription)): the name is not a file name: it "
+                    + "\(problem). A golden name is one file name: no '/' or '\\', no leading '.', no control "
+                    + "character, not empty.",
+                at: location)
+        }
         let now = transcript.lines(in: filter).map(\.text)
         let file = GoldenFile(name: name, besideTest: "\(filePath)")
         let recording = ProcessInfo.processInfo.environment[Self.recordingVariable].map { $0 != "0" } ?? false
@@ -69,6 +79,18 @@ struct GoldenFile {
         path =
             test.deletingLastPathComponent().appendingPathComponent("__Transcripts__")
             .appendingPathComponent(stem).appendingPathComponent("\(name).txt").path
+    }
+
+    /// What makes `name` something other than one file name inside the transcripts folder, if
+    /// anything: a name that could write outside it, hide the file, or be no name at all.
+    static func problem(with name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" }) { return "contains a path separator" }
+        if name.hasPrefix(".") { return "starts with '.'" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "contains a control character"
+        }
+        return nil
     }
 
     /// The file's lines, or `nil` when there is no file yet. CRLF line endings read as LF.
