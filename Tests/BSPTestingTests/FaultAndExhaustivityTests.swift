@@ -111,6 +111,18 @@ struct ExhaustivityTests {
         }
     }
 
+    @Test("a fabric released without finish() says so, not that finish() failed")
+    func aReleasedFabricSaysItWasReleased() {
+        withKnownIssue {
+            let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
+            fabric.exercise(fabric.requests, "hi")
+        } matching: { issue in
+            let text = issue.text
+            return text.contains("released without finish(): exhaustive failed (under /actor/quiet)")
+                && !text.hasPrefix("finish()")
+        }
+    }
+
     @Test("a test that accounts for everything passes, its own input included")
     func accountedEverything() async {
         let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }

@@ -41,8 +41,9 @@ extension TestFabric {
         check(at: location)
     }
 
-    /// The end-of-test checks, reported at `location`.
-    func check(at location: SourceContext) {
+    /// The end-of-test checks, reported at `location`: by ``finish()``, or when the fabric was
+    /// released without it, which the failure then says.
+    func check(at location: SourceContext, releasedWithoutFinish: Bool = false) {
         isFinished = true
         failUnclaimedFaults()
         guard !exhaustivePrefixes.isEmpty else { return }
@@ -53,10 +54,11 @@ extension TestFabric {
         guard !unaccounted.isEmpty else { return }
         let sorted = Dictionary(unaccounted.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
             .values.sorted { $0.index < $1.index }
+        let step = releasedWithoutFinish ? "the fabric, released without finish()" : "finish()"
         let (title, filter) =
             exhaustivePrefixes.count == 1
-            ? ("finish(): exhaustive", TranscriptFilter.under(exhaustivePrefixes[0]))
-            : ("finish(): exhaustive under \(exhaustivePrefixes.map(\.path).joined(separator: ", "))", .all)
+            ? ("\(step): exhaustive", TranscriptFilter.under(exhaustivePrefixes[0]))
+            : ("\(step): exhaustive under \(exhaustivePrefixes.map(\.path).joined(separator: ", "))", .all)
         conclude(MatchReport(title: title, filter: filter, results: [], unexpected: sorted), at: location)
     }
 }

@@ -92,7 +92,7 @@ public final class TestFabric<System> {
 
     deinit {
         if !isFinished {
-            check(at: recorder.origin)
+            check(at: recorder.origin, releasedWithoutFinish: true)
         }
         recorder.testDidEnd()
     }

@@ -53,6 +53,12 @@ final class TestRecorder: AuditStore {
         }
     }
 
+    /// `fault`'s description as a sentence: ending with one full stop.
+    private static func sentence(_ fault: any Error) -> String {
+        let text = "\(fault)"
+        return text.hasSuffix(".") ? text : text + "."
+    }
+
     func recordFault(_ fault: any Error) {
         let (ended, step) = state.withLock { state in
             state.faults.append(fault)
@@ -63,7 +69,7 @@ final class TestRecorder: AuditStore {
         }
         if ended {
             TestFailure.recordLate(
-                "A fault was reported after its test ended: \(fault). Something the test started — a task, a "
+                "A fault was reported after its test ended: \(Self.sentence(fault)) Something the test started — a task, a "
                     + "timer, a callback — outlived it.",
                 at: step,
                 wasSwiftTesting: wasSwiftTesting)
