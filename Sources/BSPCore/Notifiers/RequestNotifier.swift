@@ -281,6 +281,19 @@ public final class RequestNotifier<Request, Reply> {
     }
 }
 
+extension RequestNotifier {
+    /// Asks the owner to handle `request`, sent for its effect: the reply is dropped. A request
+    /// that is not delivered is recorded and reported to the ``AuditContext``'s fault handler,
+    /// as a single-way request is — where `_ = try? send(request)` would swallow it.
+    public func sendIgnoringReply(_ request: Request) {
+        do {
+            _ = try send(request)
+        } catch {
+            audit.reportFault(error)
+        }
+    }
+}
+
 extension RequestNotifier where Reply == Void {
     /// Asks the owner to handle `request`.
     ///

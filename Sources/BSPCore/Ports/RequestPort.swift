@@ -48,6 +48,17 @@ public struct RequestPort<Request, Reply> {
     }
 }
 
+extension RequestPort {
+    /// Asks the owner to handle `request`, sent for its effect: the reply is dropped, a failure
+    /// is not. See ``RequestNotifier/sendIgnoringReply(_:)``.
+    public func sendIgnoringReply(_ request: Request) {
+        guard let notifier = notifier else {
+            return reportingContext.context.reportFault(notifierGone(request))
+        }
+        notifier.sendIgnoringReply(request)
+    }
+}
+
 extension RequestPort where Reply == Void {
     /// Asks the owner to handle `request`; a request that is not delivered is recorded and
     /// reported to the audit context's fault handler. See ``RequestNotifier/send(_:)->()``.
