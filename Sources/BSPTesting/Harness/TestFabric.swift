@@ -43,6 +43,9 @@ public final class TestFabric<System> {
     let recorder: TestRecorder
     private let redactions: [Redaction]
     private var accounted = AccountedSequences()
+    /// The sequence number of the last line of the arrangement, once ``acceptArrangement()``
+    /// has accepted it.
+    var arrangementEnd: UInt64?
     /// The prefixes under which every notification must be accounted for by the end.
     let exhaustivePrefixes: [ActorURI]
     /// Whether ``finish(timeout:fileID:filePath:line:column:)`` has run its checks.
@@ -315,6 +318,14 @@ public final class TestFabric<System> {
         TranscriptMatcher.count(count, of: text, in: unaccountedLines(in: filter)).isSatisfied
     }
 
+    /// Accounts for `lines` without an expectation: the arrangement, or what a block recorded
+    /// with exhaustivity off.
+    func accept(_ lines: some Sequence<TranscriptLine>) {
+        for line in lines {
+            accounted.insert(line.sequence)
+        }
+    }
+
     func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
         let lines = transcript.lines(in: filter)
         return accounted.isEmpty ? lines : lines.filter { !accounted.contains($0.sequence) }
@@ -324,7 +335,8 @@ public final class TestFabric<System> {
     @discardableResult
     func conclude(_ report: MatchReport, at location: SourceContext) -> Bool {
         guard report.passed else {
-            TestFailure.record(FailureMessage.render(report, transcript: transcript), at: location)
+            TestFailure.record(
+                FailureMessage.render(report, transcript: transcript, arrangementEnd: arrangementEnd), at: location)
             return false
         }
         // Straight from the results: building the list of matched lines first copies each one.

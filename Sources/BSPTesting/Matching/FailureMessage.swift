@@ -5,7 +5,9 @@ enum FailureMessage {
     /// that matter.
     static let transcriptLimit = 60
 
-    static func render(_ report: MatchReport, transcript: Transcript) -> String {
+    /// - Parameter arrangementEnd: The sequence number of the arrangement's last line, if the
+    ///   test accepted one: the transcript shows where it ends.
+    static func render(_ report: MatchReport, transcript: Transcript, arrangementEnd: UInt64? = nil) -> String {
         var text = "\(report.title) failed (\(report.filter)).\n"
         if !report.results.isEmpty {
             text += "\nExpected:\n"
@@ -17,7 +19,10 @@ enum FailureMessage {
             text += "\nNot accounted for:\n"
             text += report.unexpected.map { "  \($0.text)\n" }.joined()
         }
-        text += "\n" + renderTranscript(transcript, marks: marks(for: report))
+        let arrangement = arrangementEnd.flatMap { end in
+            transcript.lines(in: .all).lastIndex { $0.sequence <= end }
+        }
+        text += "\n" + renderTranscript(transcript, marks: marks(for: report), arrangementEnd: arrangement)
         return text
     }
 
@@ -54,10 +59,12 @@ enum FailureMessage {
         return marks
     }
 
-    private static func renderTranscript(_ transcript: Transcript, marks: [Int: [String]]) -> String {
+    private static func renderTranscript(
+        _ transcript: Transcript, marks: [Int: [String]], arrangementEnd: Int?
+    ) -> String {
         let lines = transcript.lines
         guard !lines.isEmpty else { return "Transcript: (no notifications)\n" }
-        let shown = visibleIndexes(count: lines.count, marked: Set(marks.keys))
+        let shown = visibleIndexes(count: lines.count, marked: Set(marks.keys).union(arrangementEnd.map { [$0] } ?? []))
         var text = "Transcript (\(lines.count) notifications):\n"
         var previous = -1
         for index in shown {
@@ -66,6 +73,9 @@ enum FailureMessage {
             }
             let mark = marks[index].map { "    ◀ " + $0.joined(separator: " ") } ?? ""
             text += "  \(lines[index])\(mark)\n"
+            if index == arrangementEnd {
+                text += "  ── arrangement accepted by acceptArrangement() ──\n"
+            }
             previous = index
         }
         if previous < lines.count - 1 {

@@ -18,6 +18,19 @@ import Testing
     await app.finish()
 }
 
+@Test func aTestAcceptsItsArrangementAndSwitchesExhaustivityOffForABlock() async throws {
+    let app = try TestFabric(exhaustive: ["/actor/presentation"]) { try LocationApp(locate: { "Darwin" }) }
+    app.exercise(app.presentation.events, .showLocationTapped)  // arrange: the first location
+    app.acceptArrangement()
+
+    app.exercise(app.presentation.events, .showLocationTapped)  // act
+    app.expect(app.presentation.requests, .show("Darwin"))
+    app.withoutExhaustivity {
+        app.exercise(app.presentation.events, .showLocationTapped)  // whatever it shows
+    }
+    await app.finish()
+}
+
 @Test func typedExpectationsAreCheckedByTheCompiler() throws {
     let app = try TestFabric { try LocationApp(locate: { "Darwin" }) }
     app.exercise(app.presentation.events, .showLocationTapped)
