@@ -25,6 +25,27 @@ struct AuditTrailTests {
         #expect(try AuditTrail(jsonLines: text) == Self.sample)
     }
 
+    /// Scalars that some readers take for line ends, or that join the scalar before them.
+    @Test(arguments: [
+        "\u{2028}", "\u{2029}", "\u{85}", "a\u{2028}b\u{2029}c\u{85}d", "\n\u{301}", "\r\n\u{301}", "\u{301}",
+        "\u{0600}</script>", "\u{7F}", "\u{0}", "\r", "\u{1F}\u{1E}",
+    ])
+    func everyScalarReadsBackAsItWasWritten(text: String) throws {
+        let trail = AuditTrail([
+            AuditRecord(
+                sequence: 1, notifier: try! ActorURI("/actor/service").notifier("event"), variety: .event,
+                notification: text)
+        ])
+
+        let lines = trail.jsonLines()
+
+        let lineEnds: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}"]
+        #expect(!lines.unicodeScalars.dropLast().contains { lineEnds.contains($0) })
+        let read = try AuditTrail(jsonLines: lines).records.first?.notification
+        #expect(read.map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
+        #expect(try AuditTrail(jsonLines: lines.replacingOccurrences(of: "\n", with: "\r\n")) == trail)
+    }
+
     @Test func linesAreStableJSONWithSortedKeysAndNoEmptyFields() {
         let first = Self.sample.jsonLines().split(separator: "\n")[0]
         #expect(

@@ -37,11 +37,15 @@ public struct AuditTrail: Hashable, Sendable {
         let decoder = JSONDecoder()
         var records: [AuditRecord] = []
         var lines: [Int] = []
-        // Split on Characters: "\r\n" is one Character, a newline like "\n".
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
+        // Lines end at LF alone (a CR before it is dropped), found among the UTF-8 bytes: never
+        // at a scalar that only some readers take for a line end (U+2028, U+0085), nor with a
+        // combining scalar after the LF joining it into one Character.
+        let newline = UInt8(ascii: "\n")
+        for (index, bytes) in text.utf8.split(separator: newline, omittingEmptySubsequences: false).enumerated() {
+            let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
+            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { continue }
             do {
-                records.append(try decoder.decode(AuditRecord.self, from: Data(line.utf8)))
+                records.append(try decoder.decode(AuditRecord.self, from: Data(line)))
                 lines.append(index + 1)
             } catch {
                 throw AuditTrailError.malformedLine(index + 1, reason: AuditTrail.reason(for: error))

@@ -39,7 +39,9 @@ enum JSONLine {
         return line
     }
 
-    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped, and
+    /// the scalars that some readers take for line ends (U+0085, U+2028, U+2029), so that a
+    /// record is always one line whoever splits the file.
     private static func appendString(_ text: String, to line: inout String) {
         line += "\""
         var plain = text.unicodeScalars.startIndex
@@ -63,7 +65,7 @@ enum JSONLine {
         case "\t": "\\t"
         case "\u{08}": "\\b"
         case "\u{0C}": "\\f"
-        case ..<"\u{20}": "\\u" + hex(scalar.value)
+        case ..<"\u{20}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}": "\\u" + hex(scalar.value)
         default: nil
         }
     }
