@@ -33,9 +33,11 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     public enum Buffering: Hashable, Sendable {
         /// Keep everything.
         case unbounded
-        /// Keep the oldest `n` waiting notifications; drop new ones while full.
+        /// Keep the oldest `n` waiting notifications; drop new ones while full. A size below 1
+        /// is reported as ``NotifierError/invalidBufferSize(_:size:)``, and keeps one.
         case keepingOldest(Int)
-        /// Keep the newest `n` waiting notifications; drop the oldest to make room.
+        /// Keep the newest `n` waiting notifications; drop the oldest to make room. A size below
+        /// 1 is reported as ``NotifierError/invalidBufferSize(_:size:)``, and keeps one.
         case keepingNewest(Int)
     }
 
@@ -95,6 +97,12 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         self.audit = audit
         self.pendingWorkName = "notifications queued on \(uri.path)"
         audit.register(self)
+        switch buffering {
+        case .keepingOldest(let size) where size < 1, .keepingNewest(let size) where size < 1:
+            audit.reportFault(NotifierError.invalidBufferSize(uri, size: size))
+        default:
+            break
+        }
     }
 
     deinit {

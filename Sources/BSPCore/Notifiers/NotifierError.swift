@@ -28,6 +28,10 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// The caller's task was cancelled, so the asynchronous request's reply was not used.
     case cancelled(NotifierURI)
 
+    /// A queued notifier was made with a buffer of `size` (zero or less), which could keep no
+    /// notification: it keeps one.
+    case invalidBufferSize(NotifierURI, size: Int)
+
     /// `observe(by:)` or `handle(by:)` was given a value boxed as an object
     /// (`value as AnyObject`), which goes as soon as the call returns, so the observation or
     /// handler was not installed.
@@ -48,7 +52,7 @@ public enum NotifierError: Error, Hashable, Sendable {
         case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
             .nestedTooDeep(let uri),
             .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri),
-            .ownerIsNotAnObject(let uri):
+            .ownerIsNotAnObject(let uri), .invalidBufferSize(let uri, _):
             uri
         }
     }
@@ -70,6 +74,9 @@ extension NotifierError: CustomStringConvertible {
             "Queued notifier '\(uri)' has no consumer any more: the notification was not delivered."
         case .cancelled(let uri):
             "The request on '\(uri)' was cancelled by its caller."
+        case .invalidBufferSize(let uri, let size):
+            "Queued notifier '\(uri)' was made with a buffer of \(size), which could keep no notification; it "
+                + "keeps one. Give it a size of 1 or more."
         case .ownerIsNotAnObject(let uri):
             "'\(uri)' was given a value boxed `as AnyObject` to observe or handle by; the box goes when the call "
                 + "returns, so nothing was installed. Pass the actor (a class instance) that observes or handles."

@@ -180,4 +180,19 @@ struct QueuedNotifierTests {
         #expect(try await consumer.value == threads * perThread)
         #expect(Set(recording.store.records.map(\.sequence)).count == threads * perThread)
     }
+
+    @Test(arguments: [0, -3], [true, false])
+    func aBufferThatCouldKeepNothingIsAFaultNamingTheQueue(size: Int, keepingOldest: Bool) async throws {
+        let recording = Recording()
+        let buffering: QueuedNotifier<Int>.Buffering = keepingOldest ? .keepingOldest(size) : .keepingNewest(size)
+        let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: buffering, audit: recording.context)
+
+        queue.send(1)
+        queue.finish()
+        var received: [Int] = []
+        try await queue.consume { received.append($0) }
+
+        #expect(recording.faults.all == [.invalidBufferSize(queue.uri, size: size)])
+        #expect(received == [1])  // it keeps one, as the fault says
+    }
 }
