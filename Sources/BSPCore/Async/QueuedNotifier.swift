@@ -25,8 +25,10 @@
 ///   ``AuditDelivery/undelivered``, and one still waiting when the consumer stops or the
 ///   notifier is released gets an `undelivered` record caused by its `queued` one.
 ///
-/// Each of those is also reported to the context's fault handler: ``NotifierError/bufferFull(_:)``
-/// or ``NotifierError/consumerFinished(_:)``, so nothing is lost silently. While the consumer
+/// Each of those is also reported to the context's fault handler, so nothing is lost silently:
+/// ``NotifierError/bufferFull(_:)`` for each dropped, ``NotifierError/consumerFinished(_:)`` for
+/// each sent too late, and one ``NotifierError/abandoned(_:count:)`` naming how many were still
+/// waiting when the consumer stopped or the notifier was released. While the consumer
 /// handles a notification, its `queued` record is the cause of whatever the consumer sends.
 public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// What a full buffer keeps.
@@ -270,14 +272,14 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     /// Records `items`, which no consumer will receive, as undelivered, each caused by its own
-    /// `queued` record, and reports the loss once.
+    /// `queued` record, and reports the loss once, with how many were lost.
     private func abandon(_ items: [Item]) {
         guard !items.isEmpty else { return }
         trackPending(ended: items.count)
         for item in items {
             record(item, delivery: .undelivered)
         }
-        audit.reportFault(NotifierError.consumerFinished(uri))
+        audit.reportFault(NotifierError.abandoned(uri, count: items.count))
     }
 
     /// Records `notification`, sent now, and returns the frame of its record, while auditing.

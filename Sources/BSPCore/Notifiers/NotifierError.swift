@@ -28,6 +28,10 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// The caller's task was cancelled, so the asynchronous request's reply was not used.
     case cancelled(NotifierURI)
 
+    /// `count` notifications were still waiting in a queued notifier when its consumer stopped
+    /// or the notifier was released: none of them was delivered.
+    case abandoned(NotifierURI, count: Int)
+
     /// A queued notifier was made with a buffer of `size` (zero or less), which could keep no
     /// notification: it keeps one.
     case invalidBufferSize(NotifierURI, size: Int)
@@ -52,7 +56,8 @@ public enum NotifierError: Error, Hashable, Sendable {
         case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
             .nestedTooDeep(let uri),
             .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri),
-            .ownerIsNotAnObject(let uri), .invalidBufferSize(let uri, _):
+            .ownerIsNotAnObject(let uri), .invalidBufferSize(let uri, _),
+            .abandoned(let uri, _):
             uri
         }
     }
@@ -74,6 +79,9 @@ extension NotifierError: CustomStringConvertible {
             "Queued notifier '\(uri)' has no consumer any more: the notification was not delivered."
         case .cancelled(let uri):
             "The request on '\(uri)' was cancelled by its caller."
+        case .abandoned(let uri, let count):
+            "Queued notifier '\(uri)' lost \(count) notification\(count == 1 ? "" : "s") still waiting when its consumer "
+                + "stopped or the notifier was released: none was delivered."
         case .invalidBufferSize(let uri, let size):
             "Queued notifier '\(uri)' was made with a buffer of \(size), which could keep no notification; it "
                 + "keeps one. Give it a size of 1 or more."

@@ -95,7 +95,7 @@ struct QueuedNotifierTests {
                 "#4 /actor/service/notifier/queue <event>: second ← #2 [undelivered]",
             ])
         let uri = try! ActorURI(validating: "/actor/service").notifier("queue")
-        #expect(recording.faults.all == [.consumerFinished(uri)])
+        #expect(recording.faults.all == [.abandoned(uri, count: 2)])
     }
 
     @Test func whatIsStillQueuedWhenTheConsumerIsCancelledIsRecordedAndReported() async throws {
