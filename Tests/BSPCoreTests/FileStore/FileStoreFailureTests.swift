@@ -92,6 +92,28 @@ struct FileStoreFailureTests {
         let records = try FileAuditStore.read(url).trail.records
         #expect(records.last?.notification == "event 205")
     }
+
+    @Test("a failure that lasts is reported once until it clears, however many records meet it")
+    func aLastingFailureIsReportedOnce() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let faults = FileFaultLog()
+        let store = try FileAuditStore(url: url, maxFileBytes: 1_024, fileCount: 2, onFault: faults.handler)
+        let emitter = TrailEmitter(into: store)
+        emitter.emit(5)
+        store.flush()
+        try FileManager.default.removeItem(at: folder.url)
+
+        for _ in 0..<80 {
+            emitter.emit(1)
+            store.flush()
+        }
+
+        let distinct = Set(faults.all.map { "\($0)" })
+        #expect(faults.all.count == distinct.count, "\(faults.all)")
+        #expect(!faults.all.isEmpty)
+    }
 }
 
 @Suite("File store errors in words")

@@ -30,7 +30,19 @@ final class TrailWriter: @unchecked Sendable {
     /// Set before the thread starts, and never again. Weak: the thread holds its closure,
     /// which holds this writer, so a strong reference would be a cycle that outlives the store.
     private weak var writerThread: Thread?
-    private var lastFault: FileAuditStoreError?
+    /// The faults reported and not cleared since, with the step that met each: each is reported
+    /// once until that step succeeds again.
+    private var reportedFaults: Set<ReportedFault> = []
+
+    /// What the writer was doing when a fault arose.
+    private enum Step: Hashable {
+        case write, rotate
+    }
+
+    private struct ReportedFault: Hashable {
+        let step: Step
+        let fault: FileAuditStoreError
+    }
 
     init(
         files: TrailFiles, maxFileBytes: Int, pendingLimit: Int, flushPolicy: FileAuditStore.FlushPolicy,
@@ -185,9 +197,9 @@ final class TrailWriter: @unchecked Sendable {
                 file = try TrailFile(creating: files.current)
             }
             try file?.write(bytes)
-            lastFault = nil
+            clearFaults(of: .write)
         } catch {
-            report(error)
+            report(error, during: .write)
         }
     }
 
@@ -195,21 +207,28 @@ final class TrailWriter: @unchecked Sendable {
         do {
             try files.rotate()
             file = try TrailFile(creating: files.current)
+            clearFaults(of: .rotate)
         } catch {
             // Writing goes on where it can: to the file still open, or to a new one later.
-            report(error)
+            report(error, during: .rotate)
         }
     }
 
-    /// Reports `fault` unless it is the one reported last: a full disk fails every write
-    /// until space is freed, and one report says so.
-    private func report(_ fault: FileAuditStoreError) {
-        if case .recordsDropped = fault {
-            return onFault(fault)
-        }
-        guard fault != lastFault else { return }
-        lastFault = fault
+    /// Reports `fault` unless it was reported and has not cleared since: a full disk fails
+    /// every write until space is freed, and one report says so — even when writes to a file
+    /// still open succeed in between, as they do once its folder is removed.
+    private func report(_ fault: FileAuditStoreError, during step: Step? = nil) {
+        guard let step else { return onFault(fault) }
+        guard reportedFaults.insert(ReportedFault(step: step, fault: fault)).inserted else { return }
         onFault(fault)
+    }
+
+    /// Forgets the faults that `step` met, now that it has succeeded, so that they are reported
+    /// again if they come back.
+    private func clearFaults(of step: Step) {
+        if !reportedFaults.isEmpty {
+            reportedFaults = reportedFaults.filter { $0.step != step }
+        }
     }
 }
 
