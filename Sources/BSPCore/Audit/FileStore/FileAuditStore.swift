@@ -39,13 +39,14 @@ public final class FileAuditStore: AuditStore {
     ///
     /// - Parameters:
     ///   - url: The current file; rotated files are named after it (`run.1.jsonl`, …).
-    ///   - maxFileBytes: The size past which the current file is rotated (at least 1 KiB).
-    ///   - fileCount: How many files to keep, the current one included (at least 1).
+    ///   - maxFileBytes: The size past which the current file is rotated: at least 1 KiB.
+    ///   - fileCount: How many files to keep, the current one included: from 1 to 100,000.
     ///   - flushPolicy: When records are handed to the system; by default, as they come.
     ///   - pendingLimit: How many records may wait for the writer before new ones are dropped.
     ///   - onFault: Told of the file system's failures once the store is open; by default,
     ///     a line on standard error.
-    /// - Throws: ``FileAuditStoreError/cannotOpen(_:reason:)`` when the file cannot be created.
+    /// - Throws: ``FileAuditStoreError/cannotOpen(_:reason:)`` when the file cannot be created,
+    ///   ``FileAuditStoreError/invalidSettings(_:reason:)`` for a size or a count out of range.
     public init(
         url: URL,
         maxFileBytes: Int = 1 << 20,
@@ -54,9 +55,15 @@ public final class FileAuditStore: AuditStore {
         pendingLimit: Int = 100_000,
         onFault: @escaping @Sendable (FileAuditStoreError) -> Void = FileAuditStore.writeToStandardError
     ) throws(FileAuditStoreError) {
+        guard (1...Self.fileCountLimit).contains(fileCount) else {
+            throw .invalidSettings(url.path, reason: "fileCount must be from 1 to 100,000, not \(fileCount)")
+        }
+        guard maxFileBytes >= 1024 else {
+            throw .invalidSettings(url.path, reason: "maxFileBytes must be at least 1,024, not \(maxFileBytes)")
+        }
         self.url = url
-        self.maxFileBytes = max(1024, maxFileBytes)
-        self.fileCount = max(1, fileCount)
+        self.maxFileBytes = maxFileBytes
+        self.fileCount = fileCount
         self.flushPolicy = flushPolicy
         writer = try TrailWriter(
             files: TrailFiles(current: url.path, count: self.fileCount), maxFileBytes: self.maxFileBytes,
@@ -66,6 +73,9 @@ public final class FileAuditStore: AuditStore {
     deinit {
         writer.stop()
     }
+
+    /// The most files a trail may keep.
+    static let fileCountLimit = 100_000
 
     /// Always `true`.
     public var isRecording: Bool { true }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -25,31 +27,53 @@ struct TrailFiles: Sendable {
         return "\(folder)\(name[..<dot]).\(generation)\(name[dot...])"
     }
 
-    /// The paths of the set's files that exist, oldest first: the current file, if there is
-    /// one (a crash between two steps of a rotation may leave none), and every rotated one up
-    /// to the first missing.
+    /// The paths of the set's files that exist, oldest first: every rotated one the folder
+    /// holds below `count` — a crash between two steps of a rotation may leave a generation
+    /// missing — and the current file, if there is one.
     var existing: [String] {
-        var paths = access(current, F_OK) == 0 ? [current] : []
-        var generation = 1
-        while generation < count, access(path(generation: generation), F_OK) == 0 {
-            paths.append(path(generation: generation))
-            generation += 1
-        }
-        return paths.reversed()
+        let rotated = rotatedGenerations.filter { $0 < count }.sorted(by: >).map { path(generation: $0) }
+        return rotated + (access(current, F_OK) == 0 ? [current] : [])
     }
 
-    /// Removes every file of the set but the current one, which a new trail truncates.
+    /// The generations of the rotated files the folder holds, found by listing it: a count
+    /// as large as `Int.max` must not mean trying that many names.
+    var rotatedGenerations: [Int] {
+        let name = current.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? current
+        let folder = String(current.dropLast(name.count))
+        let (stem, suffix): (Substring, Substring) =
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+                (name[..<dot], name[dot...])
+            } else {
+                (name[...], "")
+            }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return entries.compactMap { entry in
+            guard entry.hasPrefix(stem + "."), entry.hasSuffix(suffix) else { return nil }
+            let digits = entry.dropFirst(stem.count + 1).dropLast(suffix.count)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                let generation = Int(digits), generation > 0, path(generation: generation) == folder + entry
+            else { return nil }
+            return generation
+        }
+    }
+
+    /// Removes every rotated file of the set, whatever its generation, but the current one,
+    /// which a new trail truncates.
     func removeRotated() {
-        for generation in 1..<max(count, 1) {
+        for generation in rotatedGenerations {
             unlink(path(generation: generation))
         }
     }
 
-    /// Shifts every file one generation older, dropping the oldest, so that the current path
-    /// is free for a new file.
+    /// Shifts every file one generation older, dropping those at the oldest generation kept,
+    /// so that the current path is free for a new file.
     func rotate() throws(FileAuditStoreError) {
-        for generation in (0..<(count - 1)).reversed() {
+        for generation in ([0] + rotatedGenerations).sorted(by: >) {
             let from = path(generation: generation)
+            guard generation + 1 < count else {
+                unlink(from)
+                continue
+            }
             guard access(from, F_OK) == 0 else { continue }
             if rename(from, path(generation: generation + 1)) != 0 {
                 throw .cannotRotate(from, reason: TrailFile.lastErrorReason())
