@@ -52,6 +52,33 @@ struct FileStoreSettingsTests {
         withExtendedLifetime(store) {}
 
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(names == ["run.jsonl", "run.other.jsonl"])
+        #expect(names == ["run.jsonl", "run.jsonl.lock", "run.other.jsonl"])
+    }
+
+    @Test func aSecondStoreOnALiveStoresPathIsATypedErrorAndTheFirstWritesOn() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        let first = try FileAuditStore(url: url)
+
+        #expect(throws: FileAuditStoreError.inUse(url.path)) { try FileAuditStore(url: url) }
+
+        let emitter = TrailEmitter(into: first)
+        emitter.emit(3)
+        first.flush()
+        #expect(try FileAuditStore.read(url).trail.records.count == 3)
+    }
+
+    @Test func aPathIsFreeAgainOnceItsStoreIsReleased() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+        do {
+            let first = try FileAuditStore(url: url)
+            withExtendedLifetime(first) {}
+        }
+
+        let second = try FileAuditStore(url: url)
+        withExtendedLifetime(second) {}
     }
 }

@@ -34,6 +34,8 @@ public final class FileAuditStore: AuditStore {
     public let flushPolicy: FlushPolicy
 
     private let writer: TrailWriter
+    /// Keeps the path to this store; released after the writer has stopped, with the store.
+    private let lock: TrailLock
 
     /// Opens a new trail at `url`, replacing the files of any trail there.
     ///
@@ -46,7 +48,9 @@ public final class FileAuditStore: AuditStore {
     ///   - onFault: Told of the file system's failures once the store is open; by default,
     ///     a line on standard error.
     /// - Throws: ``FileAuditStoreError/cannotOpen(_:reason:)`` when the file cannot be created,
-    ///   ``FileAuditStoreError/invalidSettings(_:reason:)`` for a size or a count out of range.
+    ///   ``FileAuditStoreError/invalidSettings(_:reason:)`` for a size or a count out of range,
+    ///   ``FileAuditStoreError/inUse(_:)`` when another store writes the same path (an advisory
+    ///   lock on `<path>.lock`, released when that store goes or its process dies).
     public init(
         url: URL,
         maxFileBytes: Int = 1 << 20,
@@ -61,6 +65,7 @@ public final class FileAuditStore: AuditStore {
         guard maxFileBytes >= 1024 else {
             throw .invalidSettings(url.path, reason: "maxFileBytes must be at least 1,024, not \(maxFileBytes)")
         }
+        self.lock = try TrailLock(for: url.path)
         self.url = url
         self.maxFileBytes = maxFileBytes
         self.fileCount = fileCount

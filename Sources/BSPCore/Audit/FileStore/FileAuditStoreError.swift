@@ -13,6 +13,8 @@ public enum FileAuditStoreError: Error, Hashable, Sendable {
     case cannotRotate(String, reason: String)
     /// The writer fell behind: `count` records were dropped rather than make a send wait.
     case recordsDropped(String, count: Int)
+    /// Another store, in this process or another, is writing the trail at this path.
+    case inUse(String)
     /// The store was given settings it cannot keep, such as a file count of zero; `reason`
     /// says which and what is allowed.
     case invalidSettings(String, reason: String)
@@ -30,6 +32,8 @@ extension FileAuditStoreError: CustomStringConvertible {
             "Cannot rotate the audit trail file '\(path)': \(reason)."
         case .recordsDropped(let path, let count):
             "The writer of '\(path)' fell behind: \(count) records were dropped."
+        case .inUse(let path):
+            "The audit trail file '\(path)' is being written by another store; a trail has one store at a time."
         case .invalidSettings(let path, let reason):
             "The audit trail file '\(path)' cannot be kept with these settings: \(reason)."
         }

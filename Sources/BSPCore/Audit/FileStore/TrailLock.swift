@@ -1,0 +1,42 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The advisory lock that keeps a trail's path to one store at a time: two stores writing one
+/// file interleave their lines and number them twice, and neither trail reads back.
+///
+/// An exclusive `flock` on a file beside the trail (`run.jsonl.lock`), held for the store's
+/// life and released by the system when the store goes or its process dies — so a crash never
+/// leaves the path locked.
+final class TrailLock: Sendable {
+    private let descriptor: Int32
+
+    /// Takes the lock of the trail at `path`.
+    ///
+    /// - Throws: ``FileAuditStoreError/inUse(_:)`` when another store holds it,
+    ///   ``FileAuditStoreError/cannotOpen(_:reason:)``, naming the trail, when the lock file
+    ///   cannot be made.
+    init(for path: String) throws(FileAuditStoreError) {
+        let lockPath = path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Named by the trail's path: what stops the lock file stops the trail's too.
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path, reason: TrailFile.lastErrorReason())
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let isHeld = errno == EWOULDBLOCK
+            let reason = TrailFile.lastErrorReason()
+            close(descriptor)
+            throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)  // releases the lock
+    }
+}
