@@ -20,7 +20,7 @@ final class EventObserver<Event> {
     @usableFromInline @exclusivity(unchecked) var isCancelled = false
     /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly; `nil` for an
     /// observation kept by a registration.
-    let owner: OwnerReference<AnyObject>?
+    let owner: OwnerReference?
     @usableFromInline let isOwned: Bool
 
     /// An observation kept by a registration.
@@ -36,7 +36,7 @@ final class EventObserver<Event> {
     /// An observation that lasts as long as `owner`, named by its actor if it is one.
     init<Owner: AnyObject>(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
         let identity = actor.map(ActorIdentity.init)
-        let reference = OwnerReference<AnyObject>(owner)
+        let reference = OwnerReference(owner)
         self.identity = identity
         self.frameActor = identity.map(Unmanaged.passUnretained)
         self.owner = reference

@@ -10,10 +10,10 @@
 /// table); the package accepts that cost rather than read reference counts through the Swift
 /// runtime's private entry points, or hold an `unowned` reference whose load stops the program
 /// when its object is deinitializing on another thread.
-struct OwnerReference<Owner: AnyObject> {
-    private weak var owner: Owner?
+struct OwnerReference {
+    private weak var owner: AnyObject?
 
-    init(_ owner: Owner) {
+    init(_ owner: AnyObject) {
         self.owner = owner
     }
 
@@ -24,7 +24,7 @@ struct OwnerReference<Owner: AnyObject> {
 
     /// The owner, retained for as long as the caller holds it, if it lives.
     @inline(__always)
-    var object: Owner? {
+    var object: AnyObject? {
         owner
     }
 }

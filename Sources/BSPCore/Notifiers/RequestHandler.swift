@@ -4,7 +4,7 @@
 @usableFromInline
 final class RequestHandler<Request, Reply> {
     /// The owner, held weakly; `nil` for a handler kept by a registration.
-    let ownerReference: OwnerReference<AnyObject>?
+    let ownerReference: OwnerReference?
     /// Whether a registration keeps the handler rather than an owner: the handler then stands in for
     /// its owner, so that it is there for as long as it is installed.
     @usableFromInline let isHeldByToken: Bool
@@ -17,7 +17,7 @@ final class RequestHandler<Request, Reply> {
     @usableFromInline let ownerHeldBody: (Request) -> Reply?
 
     init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
-        let reference = OwnerReference<AnyObject>(owner)
+        let reference = OwnerReference(owner)
         self.ownerReference = reference
         self.isHeldByToken = false
         // `owner` was made from an `Owner`: the downcast cannot fail.
