@@ -15,6 +15,11 @@ enum BSPDiagramMain {
     }
 
     static func run(_ arguments: [String]) throws(DiagramError) {
+        // Asked for, the usage is the answer: on standard output, and no failure.
+        if arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
+            print(DiagramCommand.usage)
+            return
+        }
         let command = try DiagramCommand(arguments: arguments)
         let trail: AuditTrail
         do {

@@ -80,6 +80,14 @@ struct BSPDiagramTests {
         #expect(unknown.contains("unknown drawing 'poster'") && unknown.contains("usage: bsp-diagram"))
     }
 
+    @Test(arguments: ["--help", "-h", "help"])
+    func askedForHelpItPrintsTheUsageAndSucceeds(flag: String) throws {
+        let help = try run(product: "bsp-diagram", arguments: [flag])
+
+        #expect(help.hasPrefix("usage: bsp-diagram"))
+        #expect(!help.contains("unknown drawing"))
+    }
+
     @Test func theAccountAppWritesItsDiagramsWhenAsked() throws {
         let folder = Self.folder.appendingPathComponent("account-app")
 
