@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "BSPCore", dependencies: ["BSPAtomics"]),
         .target(name: "BSPDiagrams", dependencies: ["BSPCore"]),
         .target(name: "BSPTesting", dependencies: ["BSPCore", "BSPDiagrams"]),
-        .executableTarget(name: "bsp-diagram", dependencies: ["BSPCore", "BSPDiagrams"], path: "Sources/BSPDiagram"),
+        .executableTarget(name: "bsp-diagram", dependencies: ["BSPCore", "BSPDiagrams"], path: "Sources/bsp-diagram"),
 
         // Examples: executable targets, not products, so that apps depending on the package never see them.
         .executableTarget(name: "account-app", dependencies: ["BSPCore", "BSPDiagrams"], path: "Examples/AccountApp"),
@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore", "trail-writer", "TestSupport"]),
         // A child process for the crash test of the file store: it writes until it is killed.
-        .executableTarget(name: "trail-writer", dependencies: ["BSPCore"], path: "Tests/TrailWriter"),
+        .executableTarget(name: "trail-writer", dependencies: ["BSPCore"], path: "Tests/CrashingTrailWriter"),
         // A program that uses BSPTesting outside any test framework, for the test that its failed
         // expectations stop it.
         .executableTarget(
