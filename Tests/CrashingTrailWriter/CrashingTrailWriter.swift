@@ -5,7 +5,7 @@ import Foundation
 /// `flushed N` each time the first N are handed to the system: the crash test kills it with
 /// SIGKILL mid-write and checks that everything it was told about reads back.
 @main
-enum TrailWriter {
+enum CrashingTrailWriter {
     static func main() throws {
         let url = URL(fileURLWithPath: CommandLine.arguments[1])
         let store = try FileAuditStore(url: url, maxFileBytes: 1 << 30, fileCount: 1)
