@@ -18,10 +18,10 @@ extension EventNotifier where Event: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: buffering)
         let feed = StreamFeed(continuation)
         continuation.onTermination = { [weak feed] _ in feed?.stop() }
-        var token: Registration?
-        token = observe { [feed] event in
+        var registration: Registration?
+        registration = observe { [feed] event in
             guard feed.isFeeding else {
-                token?.cancel()
+                registration?.cancel()
                 return
             }
             feed.continuation.yield(event)

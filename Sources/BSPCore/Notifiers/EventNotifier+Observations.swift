@@ -36,7 +36,7 @@ extension EventNotifier {
         pruneObserversWithoutOwner()
         let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
         add(entry)
-        scope?.own(token(for: entry))
+        scope?.own(registration(for: entry))
     }
 
     /// Observes the notifier until the returned registration is cancelled or released: `handler` is
@@ -51,7 +51,7 @@ extension EventNotifier {
     public func observe(_ handler: @escaping (Event) -> Void) -> Registration {
         let entry = EventObserver(handler: handler)
         add(entry)
-        return token(for: entry)
+        return registration(for: entry)
     }
 
     func add(_ entry: EventObserver<Event>) {
@@ -67,7 +67,7 @@ extension EventNotifier {
 
     /// A registration that cancels `entry`. Weak both ways: the entry lives in the notifier alone, so
     /// a notifier that goes away takes its handlers (and what they captured) with it.
-    func token(for entry: EventObserver<Event>) -> Registration {
+    func registration(for entry: EventObserver<Event>) -> Registration {
         Registration { [weak self, weak entry] in
             guard let entry, !entry.isCancelled else { return }
             self?.end(entry)

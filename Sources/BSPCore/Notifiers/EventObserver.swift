@@ -30,7 +30,7 @@ final class EventObserver<Event> {
         self.owner = nil
         self.isOwned = false
         self.handler = handler
-        self.ownerHandler = { _ in preconditionFailure("An observation kept by a token has no observer.") }
+        self.ownerHandler = { _ in preconditionFailure("An observation kept by a registration has no observer.") }
     }
 
     /// An observation that lasts as long as `owner`, named by its actor if it is one.

@@ -27,9 +27,9 @@ public final class Registration {
 
     /// A registration whose observation has already ended.
     static var cancelled: Registration {
-        let token = Registration {}
-        token.cancel()
-        return token
+        let registration = Registration {}
+        registration.cancel()
+        return registration
     }
 
     /// Stops the observation at once: once `cancel()` returns, the handler is never called

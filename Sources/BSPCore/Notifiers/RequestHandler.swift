@@ -7,11 +7,11 @@ final class RequestHandler<Request, Reply> {
     let ownerReference: OwnerReference?
     /// Whether a registration keeps the handler rather than an owner: the handler then stands in for
     /// its owner, so that it is there for as long as it is installed.
-    @usableFromInline let isHeldByToken: Bool
+    @usableFromInline let isHeldByRegistration: Bool
     @usableFromInline let body: (AnyObject, Request) -> Reply
     /// The handler as installed with a registration, called directly by the fast path. (Not optional:
     /// binding an optional closure on every request retains it.)
-    @usableFromInline let tokenHeldBody: (Request) -> Reply
+    @usableFromInline let registrationHeldBody: (Request) -> Reply
     /// The handler as installed with an owner: calls it with the owner, held for the call, or
     /// returns `nil` when the owner has gone.
     @usableFromInline let ownerHeldBody: (Request) -> Reply?
@@ -19,10 +19,12 @@ final class RequestHandler<Request, Reply> {
     init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
         let reference = OwnerReference(owner)
         self.ownerReference = reference
-        self.isHeldByToken = false
+        self.isHeldByRegistration = false
         // `owner` was made from an `Owner`: the downcast cannot fail.
         self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
-        self.tokenHeldBody = { _ in preconditionFailure("A handler kept by its owner is called with the owner.") }
+        self.registrationHeldBody = { _ in
+            preconditionFailure("A handler kept by its owner is called with the owner.")
+        }
         self.ownerHeldBody = { request in
             guard let owner = reference.object else { return nil }
             return handler(unsafeDowncast(owner, to: Owner.self), request)
@@ -30,17 +32,17 @@ final class RequestHandler<Request, Reply> {
     }
 
     /// A handler kept by a registration rather than by an owner.
-    init(heldByToken handler: @escaping (Request) -> Reply) {
+    init(heldByRegistration handler: @escaping (Request) -> Reply) {
         self.ownerReference = nil
-        self.isHeldByToken = true
+        self.isHeldByRegistration = true
         self.body = { _, request in handler(request) }
-        self.tokenHeldBody = handler
-        self.ownerHeldBody = { _ in preconditionFailure("A handler kept by a token is called directly.") }
+        self.registrationHeldBody = handler
+        self.ownerHeldBody = { _ in preconditionFailure("A handler kept by a registration is called directly.") }
     }
 
     /// The owner, if it is alive.
     @usableFromInline var owner: AnyObject? {
-        if isHeldByToken {
+        if isHeldByRegistration {
             return self
         }
         return ownerReference?.object
@@ -51,8 +53,8 @@ final class RequestHandler<Request, Reply> {
     /// Without retaining the handler itself: the notifier keeps it until the request returns.
     @inlinable
     func handleIfOwnerLives(_ request: Request) -> Reply? {
-        if isHeldByToken {
-            return tokenHeldBody(request)
+        if isHeldByRegistration {
+            return registrationHeldBody(request)
         }
         return ownerHeldBody(request)
     }

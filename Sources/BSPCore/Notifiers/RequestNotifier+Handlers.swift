@@ -56,9 +56,9 @@ extension RequestNotifier {
             audit.reportFault(refusal)
             return .cancelled
         }
-        let installed = RequestHandler(heldByToken: handler)
+        let installed = RequestHandler(heldByRegistration: handler)
         self.handler = installed
-        // Weakly: a token holds neither the notifier nor, once it is removed, the handler.
+        // Weakly: a registration holds neither the notifier nor, once it is removed, the handler.
         return Registration { [weak self, weak installed] in
             if let self, let installed, self.handler === installed {
                 self.removeHandler()
