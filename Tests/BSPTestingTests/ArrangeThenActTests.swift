@@ -4,27 +4,13 @@ import Testing
 
 @testable import BSPTesting
 
-/// A system that says what it is told, then says it again.
-private final class Echo: UniqueActor {
-    static let uri: ActorURI = "/actor/echo"
-    let said = EventNotifier<String>(of: Echo.self, named: "said")
-    let requests = RequestNotifier<String, Void>(of: Echo.self)
-
-    init() {
-        requests.handle(by: self) { echo, text in
-            echo.said.emit("heard \(text)")
-            echo.said.emit("and again \(text)")
-        }
-    }
-}
-
 /// A test arranges its system, then acts on it: what the arrangement recorded need not be
 /// expected one by one, and exhaustivity can be off for part of a test.
 @Suite("Arrange, then act")
 struct ArrangeThenActTests {
     @Test("what was recorded before acceptArrangement() needs no expectation")
     func theArrangementIsAccepted() async {
-        let fabric = TestFabric(exhaustive: ["/actor/echo"]) { Echo() }
+        let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
         fabric.exercise(fabric.requests, "set up")
         fabric.exercise(fabric.requests, "and more")
 
@@ -37,7 +23,7 @@ struct ArrangeThenActTests {
 
     @Test("expectations after acceptArrangement() do not match arranged lines")
     func expectationsLookOnlyAtWhatFollows() {
-        let fabric = TestFabric { Echo() }
+        let fabric = TestFabric { Quiet() }
         fabric.exercise(fabric.requests, "set up")
         fabric.acceptArrangement()
 
@@ -50,7 +36,7 @@ struct ArrangeThenActTests {
 
     @Test("a failure after the arrangement shows where the arrangement ends")
     func failuresMarkTheArrangement() async {
-        let fabric = TestFabric(exhaustive: ["/actor/echo"]) { Echo() }
+        let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
         fabric.exercise(fabric.requests, "set up")
         fabric.acceptArrangement()
         fabric.exercise(fabric.requests, "act")
@@ -69,7 +55,7 @@ struct ArrangeThenActTests {
 
     @Test("withoutExhaustivity accepts what its block recorded, and exhaustivity holds after it")
     func exhaustivityOffForABlock() async {
-        let fabric = TestFabric(exhaustive: ["/actor/echo"]) { Echo() }
+        let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
         fabric.withoutExhaustivity {
             fabric.exercise(fabric.requests, "noise")
         }
@@ -79,14 +65,14 @@ struct ArrangeThenActTests {
             await fabric.finish()
         } matching: { issue in
             let text = issue.text
-            return text.contains("Not accounted for:\n  #5 /actor/echo/notifier/said <event>: heard signal")
+            return text.contains("Not accounted for:\n  #5 /actor/quiet/notifier/said <event>: heard signal")
                 && !text.contains("Not accounted for:\n  #2")
         }
     }
 
     @Test("withoutExhaustivity awaits an asynchronous block")
     func exhaustivityOffForAnAsynchronousBlock() async {
-        let fabric = TestFabric(exhaustive: ["/actor/echo"]) { Echo() }
+        let fabric = TestFabric(exhaustive: ["/actor/quiet"]) { Quiet() }
         await fabric.withoutExhaustivity {
             await Task.yield()
             fabric.exercise(fabric.requests, "noise")

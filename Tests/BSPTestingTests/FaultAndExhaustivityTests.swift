@@ -2,21 +2,6 @@ import BSPCore
 import BSPTesting
 import Testing
 
-/// A request notifier nobody handles, and an echo: the smallest systems that fault and talk.
-private final class Quiet: UniqueActor {
-    static let uri: ActorURI = "/actor/quiet"
-    let unheard = RequestNotifier<String, Void>(of: Quiet.self, named: "unheard")
-    let said = EventNotifier<String>(of: Quiet.self, named: "said")
-    let requests = RequestNotifier<String, Void>(of: Quiet.self)
-
-    init() {
-        requests.handle(by: self) { quiet, text in
-            quiet.said.emit("heard \(text)")
-            quiet.said.emit("and again \(text)")
-        }
-    }
-}
-
 @Suite("Faults fail tests unless expected")
 struct FaultExpectationTests {
     @Test("a fault nobody expects fails the test at the step that caused it, when the fabric finishes")

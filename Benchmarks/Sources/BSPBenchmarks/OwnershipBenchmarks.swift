@@ -82,14 +82,10 @@ enum OwnershipBenchmarks {
     /// An audited send to ten observers held through their owners, each naming its actor, as a
     /// ratio of the same send to one: one record either way.
     static func tenNamedVersusOneAudited(_ configuration: Configuration) -> Double {
-        let observers = (0..<10).map { SendBenchmarks.NamedObserver(uri: try! ActorURI(validating: "/actor/o\($0)")) }
+        let observers = SendBenchmarks.NamedObserver.some(10)
         let notifiers = [1, 10].map { count in
-            let notifier = EventNotifier<Int>(
-                of: "/actor/bench", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
-            for observer in observers.prefix(count) {
-                notifier.observe(by: observer) { observer, value in observer.sink.take(value) }
-            }
-            return notifier
+            SendBenchmarks.NamedObserver.notifier(
+                observedBy: observers.prefix(count), audit: Auditing.on(.synchronous).context())
         }
         let sends = configuration.sends
         let samples = interleavedSamples(

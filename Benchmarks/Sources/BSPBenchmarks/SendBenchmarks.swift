@@ -116,13 +116,9 @@ enum SendBenchmarks {
     /// A send to ten observers held through their owners, each naming its actor: auditing off,
     /// and auditing's cost (audited minus off, round by round).
     static func namedObservers(_ configuration: Configuration) -> (off: Double, auditOverhead: Double) {
-        let observers = (0..<10).map { NamedObserver(uri: try! ActorURI(validating: "/actor/observer\($0)")) }
+        let observers = NamedObserver.some(10)
         let notifiers = [Auditing.off, .on(.synchronous)].map { auditing in
-            let notifier = EventNotifier<Int>(of: "/actor/bench", audit: auditing.context())
-            for observer in observers {
-                notifier.observe(by: observer) { observer, value in observer.sink.take(value) }
-            }
-            return notifier
+            NamedObserver.notifier(observedBy: observers, audit: auditing.context())
         }
         let sends = configuration.sends
         let samples = interleavedSamples(
@@ -137,6 +133,22 @@ enum SendBenchmarks {
         let uri: ActorURI
         let sink = Sink()
         init(uri: ActorURI) { self.uri = uri }
+
+        /// `count` observers, each named by an actor URI of its own.
+        static func some(_ count: Int) -> [NamedObserver] {
+            (0..<count).map { NamedObserver(uri: try! ActorURI(validating: "/actor/observer\($0)")) }
+        }
+
+        /// A notifier that each of `observers` observes through itself.
+        static func notifier(observedBy observers: some Sequence<NamedObserver>, audit: AuditContext)
+            -> EventNotifier<Int>
+        {
+            let notifier = EventNotifier<Int>(of: "/actor/bench", audit: audit)
+            for observer in observers {
+                notifier.observe(by: observer) { observer, value in observer.sink.take(value) }
+            }
+            return notifier
+        }
     }
 
     static func allocations(observers: Int, _ configuration: Configuration) -> Double? {

@@ -65,10 +65,11 @@ struct FileStoreFailureTests {
     }
     #endif
 
-    @Test("a folder removed while the app runs is a fault, and writing resumes when it is back")
-    func folderRemoved() throws {
+    /// A store of small rotating files that wrote five records, whose folder was then removed.
+    private static func storeWhoseFolderWasRemoved() throws -> (
+        folder: TrailFolder, url: URL, faults: FileFaultLog, store: FileAuditStore, emitter: TrailEmitter
+    ) {
         let folder = try TrailFolder()
-        defer { folder.remove() }
         let url = folder.file("run.jsonl")
         let faults = FileFaultLog()
         let store = try FileAuditStore(url: url, maxFileBytes: 1_024, fileCount: 2, onFault: faults.handler)
@@ -76,6 +77,13 @@ struct FileStoreFailureTests {
         emitter.emit(5)
         store.flush()
         try FileManager.default.removeItem(at: folder.url)
+        return (folder, url, faults, store, emitter)
+    }
+
+    @Test("a folder removed while the app runs is a fault, and writing resumes when it is back")
+    func folderRemoved() throws {
+        let (folder, url, faults, store, emitter) = try Self.storeWhoseFolderWasRemoved()
+        defer { folder.remove() }
         emitter.emit(100)
         store.flush()
         #expect(
@@ -95,15 +103,8 @@ struct FileStoreFailureTests {
 
     @Test("a failure that lasts is reported once until it clears, however many records meet it")
     func aLastingFailureIsReportedOnce() throws {
-        let folder = try TrailFolder()
+        let (folder, _, faults, store, emitter) = try Self.storeWhoseFolderWasRemoved()
         defer { folder.remove() }
-        let url = folder.file("run.jsonl")
-        let faults = FileFaultLog()
-        let store = try FileAuditStore(url: url, maxFileBytes: 1_024, fileCount: 2, onFault: faults.handler)
-        let emitter = TrailEmitter(into: store)
-        emitter.emit(5)
-        store.flush()
-        try FileManager.default.removeItem(at: folder.url)
 
         for _ in 0..<80 {
             emitter.emit(1)
