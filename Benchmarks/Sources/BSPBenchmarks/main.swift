@@ -112,6 +112,18 @@ if configuration.runs("ownership") {
     report.figures["app_path_audited_vs_unaudited"] = app.auditedVsUnaudited
 }
 
+if configuration.runs("queue") {
+    progress("queued notifier against AsyncStream")
+    for (backlog, key) in [(1_000, "1k"), (10_000, "10k"), (100_000, "100k")] {
+        let versus = await QueueBenchmarks.backlog(backlog, configuration)
+        report.add("queue a backlog of \(backlog), then drain it", "\(ratio(versus))", "AsyncStream, the same consumer")
+        report.figures["queued_vs_asyncstream_\(key)"] = versus
+    }
+    let concurrent = await QueueBenchmarks.concurrent(items: 100_000, configuration)
+    report.add("a producer and the consumer together, 100000 items", "\(ratio(concurrent))", "AsyncStream")
+    report.figures["queued_concurrent_vs_asyncstream"] = concurrent
+}
+
 if configuration.runs("scope") {
     progress("scope push + pop")
     let scope = ScopeBenchmarks.pushAndPop(configuration)

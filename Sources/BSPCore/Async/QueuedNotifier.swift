@@ -64,7 +64,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     private struct State {
-        var buffer: [Item] = []
+        var buffer = RingQueue<Item>()
         /// The consumer waiting for the next notification, if it is waiting.
         var waiting: CheckedContinuation<Item?, Never>?
         var hasConsumer = false
@@ -110,8 +110,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     deinit {
         abandon(
             state.withLock { state in
-                defer { state.buffer = [] }
-                return state.buffer
+                state.buffer.removeAll()
             })
     }
 
@@ -177,8 +176,10 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             return (.refused(refusal), nil)
         }
         var admission = Admission.queued
-        if case .keepingNewest(let count) = buffering, state.buffer.count >= max(1, count) {
-            admission = .pushedOut(state.buffer.removeFirst())
+        if case .keepingNewest(let count) = buffering, state.buffer.count >= max(1, count),
+            let oldest = state.buffer.popFirst()
+        {
+            admission = .pushedOut(oldest)
             trackPending(ended: 1)
         }
         trackPending(begun: 1)
@@ -239,11 +240,15 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// The next notification, or `nil` once the queue is finished and empty or the calling
     /// task is cancelled.
     private func next(isolation: isolated (any Actor)? = #isolation) async -> Item? {
-        await withTaskCancellationHandler {
+        // A backlog is drained without suspending: no continuation, no cancellation handler.
+        if !Task.isCancelled, let ready = state.withLock({ $0.consumerStopped ? nil : $0.buffer.popFirst() }) {
+            return ready
+        }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
                 let ready: Item?? = state.withLock { state in
                     if Task.isCancelled || state.consumerStopped { return .some(nil) }
-                    if !state.buffer.isEmpty { return state.buffer.removeFirst() }
+                    if let item = state.buffer.popFirst() { return item }
                     if state.finished { return .some(nil) }
                     state.waiting = continuation
                     return nil
@@ -266,8 +271,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         abandon(
             state.withLock { state in
                 state.consumerStopped = true
-                defer { state.buffer = [] }
-                return state.buffer
+                return state.buffer.removeAll()
             })
     }
 
