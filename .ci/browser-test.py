@@ -3,7 +3,8 @@
 
 Loads the page `bsp-diagram html` made of the account app's demo trail, clicks a
 notification and checks the highlighted chain and the scope stacks against the trail itself,
-filters and searches, then loads a page of 10,000 notifications and checks it stays usable.
+filters and searches, then loads a page of 10,000 notifications and checks it stays usable, and
+a page of hostile notifications and checks each shows exactly as sent, with nothing executed.
 Saves a screenshot and checks that it is not blank.
 
 usage: browser-test.py --screenshot FILE.png
@@ -11,6 +12,7 @@ usage: browser-test.py --screenshot FILE.png
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -214,6 +216,49 @@ def write_big_trail(path, count=10_000):
             out.write(json.dumps(record) + "\n")
 
 
+# Pieces that have broken escaping before: scalars that join their neighbours, markup that
+# would end or open a script, and every line end some reader splits on.
+HOSTILE_PIECES = [
+    "\u0600", "\u0605", "\U000110BD", "\u0301", "\u200D", "<!--", "-->", "<script", "</script", "</SCRIPT >",
+    "<img src=x onerror=window.__hostile=1>", "<script>window.__hostile=1</script>", "]]>", "\u2028", "\u2029",
+    "\u0085", "\x7f", "&amp;", "&", '"', "'", "<", ">", "/", "\\", "`${window.__hostile=1}`", "a", " ", "\u6f22",
+]
+
+
+def hostile_texts(count=30, seed=0x5EED):
+    """The inputs that broke the page before, then random joins of the pieces."""
+    known = ["\u0600</script><img src=x onerror=window.__hostile=1>", "<!--<script>", "\u0301</script\u2028x"]
+    generator = random.Random(seed)
+    return known + ["".join(generator.choice(HOSTILE_PIECES) for _ in range(generator.randint(1, 8))) for _ in range(count)]
+
+
+def write_hostile_trail(path, texts):
+    with open(path, "w", encoding="utf-8") as out:
+        for sequence, text in enumerate(texts, start=1):
+            record = {"sequence": sequence, "depth": 0, "delivery": "delivered", "variety": "event",
+                      "notifier": "/actor/presentation/notifier/event", "source": "/actor/presentation",
+                      "targets": ["/actor/behaviour"], "notification": text}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def test_hostile_page(driver, page, texts):
+    """Hostile notifications show exactly as sent, and nothing in them becomes an element or runs."""
+    load(driver, page)
+    check(driver.execute_script("return window.__hostile === undefined;"), "no script in a notification ran")
+    counts = driver.execute_script(
+        "return [document.scripts.length, document.querySelectorAll('img, iframe, object, embed, svg').length];")
+    check(counts == [2, 0], f"the page has its own two scripts and no element made from the text ({counts})")
+    shown = driver.execute_script(
+        "return [...document.querySelectorAll('#rows .row')].map(r => [Number(r.dataset.seq), r.querySelector('.text').textContent]);")
+    check(len(shown) == len(texts) and all(text == texts[sequence - 1] for sequence, text in shown),
+          f"each of the {len(texts)} hostile notifications is shown exactly as sent")
+    click_row(driver, len(texts))
+    heading = driver.execute_script("return document.querySelector('#details h2').textContent;")
+    check(heading == f"#{len(texts)} {texts[-1]}", "the details show the selected one exactly as sent")
+    check(driver.execute_script("return document.querySelectorAll('#details img, #details script').length;") == 0,
+          "and make no element of it")
+
+
 def make_pages(folder):
     """The account app's demo trail and its page, and a page of 10,000 notifications."""
     trail, page = os.path.join(folder, "demo.jsonl"), os.path.join(folder, "demo.html")
@@ -226,6 +271,13 @@ def make_pages(folder):
     return trail, page, big_page
 
 
+def make_hostile_page(folder, texts):
+    trail, page = os.path.join(folder, "hostile.jsonl"), os.path.join(folder, "hostile.html")
+    write_hostile_trail(trail, texts)
+    subprocess.run(["swift", "run", "bsp-diagram", "html", trail, "--output", page], check=True)
+    return page
+
+
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--screenshot", required=True)
@@ -233,6 +285,8 @@ def main():
     folder = tempfile.mkdtemp(prefix="bsp-browser-")
     trail, page, big_page = make_pages(folder)
     records = read_trail(trail)
+    texts = hostile_texts()
+    hostile_page = make_hostile_page(folder, texts)
     driver = browser()
     try:
         load(driver, page)
@@ -242,6 +296,7 @@ def main():
         driver.save_screenshot(options.screenshot)
         check_screenshot(options.screenshot)
         test_big_page(driver, big_page)
+        test_hostile_page(driver, hostile_page, texts)
     finally:
         driver.quit()
     print("browser test: passed")

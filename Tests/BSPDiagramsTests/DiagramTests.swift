@@ -195,7 +195,7 @@ struct DiagramTests {
           p3-->>p3: #35;3 pushed(/actor/behaviour/scope/map)
           Note over p3: ▲ pushed(/actor/behaviour/scope/map)
           p2-->>p1: #35;4 locationResolved(Sydney#59; NSW)
-          p1->>p0: #35;5 present(Sydney <NSW>)
+          p1->>p0: #35;5 present(Sydney #60;NSW#62;)
           outside->>p4: #35;6 lost [undelivered]
 
         """

@@ -66,7 +66,7 @@ private struct SVGLayout {
         let x = index * SVGLayout.column + SVGLayout.column / 2 + 20
         return """
             <rect x="\(x - 105)" y="16" width="210" height="30" rx="6" fill="#eef2f7" stroke="#8795a1"/>
-            <text class="head" x="\(x)" y="36" text-anchor="middle">\(XML.escaped(name))</text>
+            <text class="head" x="\(x)" y="36" text-anchor="middle">\(TextEscaping.xml(name))</text>
             <line class="life" x1="\(x)" y1="46" x2="\(x)" y2="\(height - 20)"/>
 
             """
@@ -80,36 +80,18 @@ private struct SVGLayout {
         if let mark = message.scopeMark {
             svg +=
                 "<rect class=\"mark\" x=\"\(to + 8)\" y=\"\(y - 40)\" width=\"\(mark.count * 6 + 20)\" height=\"16\" rx=\"3\"/>"
-            svg += "<text x=\"\(to + 14)\" y=\"\(y - 28)\">\(XML.escaped(mark))</text>\n"
+            svg += "<text x=\"\(to + 14)\" y=\"\(y - 28)\">\(TextEscaping.xml(mark))</text>\n"
         }
         if from == to {
             svg +=
                 "<path class=\"\(style)\" fill=\"none\" marker-end=\"url(#arrow)\" "
                 + "d=\"M\(from),\(y - 8) h40 v14 h-36\"/>\n"
-            svg += "<text x=\"\(from + 46)\" y=\"\(y)\">\(XML.escaped(message.label))</text>\n"
+            svg += "<text x=\"\(from + 46)\" y=\"\(y)\">\(TextEscaping.xml(message.label))</text>\n"
         } else {
             svg +=
                 "<line class=\"\(style)\" x1=\"\(from)\" y1=\"\(y)\" x2=\"\(to)\" y2=\"\(y)\" marker-end=\"url(#arrow)\"/>\n"
-            svg += "<text x=\"\(min(from, to) + 8)\" y=\"\(y - 5)\">\(XML.escaped(message.label))</text>\n"
+            svg += "<text x=\"\(min(from, to) + 8)\" y=\"\(y - 5)\">\(TextEscaping.xml(message.label))</text>\n"
         }
         return svg
-    }
-}
-
-/// XML's escaping for text and attribute values.
-enum XML {
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

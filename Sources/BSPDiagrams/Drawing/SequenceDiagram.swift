@@ -57,7 +57,7 @@ public struct SequenceDiagram: Hashable, Sendable {
     }
 
     static func label(_ record: AuditRecord) -> String {
-        let text = record.notification.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let text = TextEscaping.readable(record.notification)
         let body = text.count > labelLimit ? text.prefix(labelLimit - 1) + "…" : Substring(text)
         let delivery = record.delivery == .delivered ? "" : " [\(record.delivery.rawValue)]"
         return "#\(record.sequence) \(body)\(delivery)"
@@ -78,26 +78,11 @@ public struct SequenceDiagram: Hashable, Sendable {
         }
         for message in messages {
             let arrow = message.variety == .request ? "->>" : "-->>"
-            lines.append("  \(name(message.from))\(arrow)\(name(message.to)): \(Mermaid.escaped(message.label))")
+            lines.append("  \(name(message.from))\(arrow)\(name(message.to)): \(TextEscaping.mermaid(message.label))")
             if let mark = message.scopeMark {
-                lines.append("  Note over \(name(message.to)): \(Mermaid.escaped(mark))")
+                lines.append("  Note over \(name(message.to)): \(TextEscaping.mermaid(mark))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Mermaid's escaping for message text: `;` and `#` would start entity codes.
-enum Mermaid {
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case ";": escaped += "#59;"
-            case "#": escaped += "#35;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

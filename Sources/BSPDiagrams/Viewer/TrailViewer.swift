@@ -34,11 +34,11 @@ public struct TrailViewer: Hashable, Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(XML.escaped(title))</title>
+        <title>\(TextEscaping.xml(title))</title>
         <style>\(TrailViewer.styles)</style>
         </head>
         <body>
-        \(TrailViewer.body(title: XML.escaped(title)))
+        \(TrailViewer.body(title: TextEscaping.xml(title)))
         <script type="application/json" id="trail">\(trailJSON)</script>
         <script>\(TrailViewer.script)</script>
         </body>
@@ -47,20 +47,8 @@ public struct TrailViewer: Hashable, Sendable {
         """
     }
 
-    /// The records as one JSON array, safe inside a `<script>` element: `</` is written `<\/`,
-    /// which JSON reads as the same two characters.
+    /// The records as one JSON array, safe as the data of a `<script>` element.
     var trailJSON: String {
-        let json = "[" + trail.jsonLines().split(separator: "\n").joined(separator: ",\n") + "]"
-        var safe = ""
-        var previous: Character?
-        for character in json {
-            if character == "/", previous == "<" {
-                safe += "\\/"
-            } else {
-                safe.append(character)
-            }
-            previous = character
-        }
-        return safe
+        TextEscaping.scriptData(json: "[" + trail.jsonLines().split(separator: "\n").joined(separator: ",\n") + "]")
     }
 }
