@@ -1,11 +1,3 @@
-#if canImport(os)
-import os
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A value guarded by the platform's lock: `os_unfair_lock` on Apple platforms, a pthread
 /// mutex elsewhere.
 ///
@@ -42,38 +34,5 @@ package final class Locked<State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body(&state, value)
-    }
-}
-
-/// The platform's mutual-exclusion lock, at a stable heap address.
-private final class PlatformLock {
-    #if canImport(os)
-    private let pointer = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
-
-    init() {
-        pointer.initialize(to: os_unfair_lock())
-    }
-
-    func lock() { os_unfair_lock_lock(pointer) }
-    func unlock() { os_unfair_lock_unlock(pointer) }
-    #else
-    private let pointer = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() {
-        pointer.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(pointer, nil)
-        precondition(result == 0, "pthread_mutex_init failed with \(result)")
-    }
-
-    func lock() { pthread_mutex_lock(pointer) }
-    func unlock() { pthread_mutex_unlock(pointer) }
-    #endif
-
-    deinit {
-        #if !canImport(os)
-        pthread_mutex_destroy(pointer)
-        #endif
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
     }
 }
