@@ -66,7 +66,11 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     private struct State {
         var buffer = RingQueue<Item>()
         /// The consumer waiting for the next notification, if it is waiting.
-        var waiting: CheckedContinuation<Item?, Never>?
+        ///
+        /// Unsafe rather than checked, as `AsyncStream`'s own is: a checked continuation
+        /// allocates on every wait. It is resumed exactly once because whoever resumes it —
+        /// a send, `finish()`, cancellation — first takes it out of the state under the lock.
+        var waiting: UnsafeContinuation<Item?, Never>?
         var hasConsumer = false
         /// ``finish()`` was called: no more notifications are taken.
         var finished = false
@@ -121,8 +125,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// may send on this queue.
     public func send(_ notification: Notification) {
         // Refused at once when the queue is closed or a buffer keeping its oldest is full: one
-        // record, its final delivery.
-        if let refusal = state.withLock({ refusal(in: $0) }) {
+        // record, its final delivery. Unaudited, there is no record to get right, and `admit`
+        // refuses under the one lock it takes.
+        if audit.isEnabled, let refusal = state.withLock({ refusal(in: $0) }) {
             record(notification, delivery: refusal.delivery)
             return audit.reportFault(refusal.fault)
         }
@@ -171,7 +176,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// it runs no code from outside the package.
     private func admit(
         _ item: Item, into state: inout State
-    ) -> (Admission, CheckedContinuation<Item?, Never>?) {
+    ) -> (Admission, UnsafeContinuation<Item?, Never>?) {
         if let refusal = refusal(in: state) {
             return (.refused(refusal), nil)
         }
@@ -245,7 +250,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             return ready
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Item?, Never>) in
                 let ready: Item?? = state.withLock { state in
                     if Task.isCancelled || state.consumerStopped { return .some(nil) }
                     if let item = state.buffer.popFirst() { return item }
