@@ -55,9 +55,10 @@ public struct AuditTrail: Hashable, Sendable {
     }
 
     /// The index of the first record that cannot belong to a run with the others, and why;
-    /// `name` says where the record at an index was read.
+    /// `name` says where the record at an index was read. With `allowingGaps`, a cause that is
+    /// missing from the trail is not an inconsistency: it was among the records dropped.
     static func firstInconsistency(
-        in records: [AuditRecord], naming name: (Int) -> String
+        in records: [AuditRecord], allowingGaps: Bool = false, naming name: (Int) -> String
     ) -> (index: Int, reason: String)? {
         var indexOfSequence: [UInt64: Int] = [:]
         let first = records.map(\.sequence).min() ?? 0
@@ -78,7 +79,7 @@ public struct AuditTrail: Hashable, Sendable {
             if cause > record.sequence {
                 return (index, "its cause #\(cause) comes after it")
             }
-            if cause >= first, indexOfSequence[cause] == nil {
+            if !allowingGaps, cause >= first, indexOfSequence[cause] == nil {
                 return (index, "its cause #\(cause) is not in the trail")
             }
         }

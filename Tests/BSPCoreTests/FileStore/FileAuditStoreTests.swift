@@ -152,6 +152,58 @@ struct FileAuditStoreTests {
     }
 }
 
+@Suite("File audit store gaps")
+struct FileAuditStoreGapTests {
+    /// A request whose handler emits an event, so that each event's cause is a record the
+    /// writer may have dropped.
+    final class Chain {
+        let requests: RequestNotifier<Int, Void>
+        let events: EventNotifier<Int>
+
+        init(audit: AuditContext) {
+            requests = RequestNotifier(of: "/actor/service", audit: audit)
+            events = EventNotifier(of: "/actor/service", audit: audit)
+            requests.handle(by: self) { chain, value in chain.events.emit(value) }
+        }
+    }
+
+    @Test func recordsDroppedByAWriterBehindAreReportedAsGapsAndTheTrailStillReads() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let store = try FileAuditStore(url: folder.file("run.jsonl"), pendingLimit: 1, onFault: { _ in })
+        let chain = Chain(audit: AuditContext(store: store))
+        for value in 0..<10_000 {
+            chain.requests.send(value)
+        }
+        store.flush()
+        let dropped = store.droppedCount
+        try #require(dropped > 0, "the writer kept up: nothing to read around")
+
+        let recovered = try FileAuditStore.read(folder.file("run.jsonl"))
+        let orphans = recovered.trail.records.filter { record in
+            record.cause.map { cause in recovered.gaps.contains { $0.missing.contains(cause) } } ?? false
+        }
+
+        #expect(recovered.trail.records.count + dropped == 20_000)
+        let lastWritten = recovered.trail.records.last?.sequence ?? 0
+        let droppedAfterLast = 20_000 - Int(lastWritten)
+        #expect(
+            recovered.gaps.reduce(0) { $0 + Int($1.count) } + droppedAfterLast
+                + Int((recovered.trail.records.first?.sequence ?? 1) - 1) == dropped)
+        #expect(!orphans.isEmpty, "no kept record had a dropped cause: the test shows nothing")
+    }
+
+    @Test func aTrailWithoutGapsReportsNone() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let store = try FileAuditStore(url: folder.file("run.jsonl"))
+        emitEvents(50, into: store)
+        store.flush()
+
+        #expect(try FileAuditStore.read(folder.file("run.jsonl")).gaps.isEmpty)
+    }
+}
+
 @Suite("File audit store under load")
 struct FileAuditStoreLoadTests {
     @Test("threads sending at once into one store: every record written once")

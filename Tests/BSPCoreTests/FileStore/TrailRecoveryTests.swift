@@ -132,4 +132,52 @@ struct TrailRecoveryTests {
             "Crash test: \(flushed) records reported flushed, \(sequences.count) read back, \(recovered.tornLines.count) torn line(s)"
         )
     }
+
+    @Test("a writer killed with SIGKILL at 200 random moments, rotating every few dozen records")
+    func killedAtRandomMoments() throws {
+        var generator = SystemRandomNumberGenerator()
+        var rotationsSeen = 0
+        for round in 1...200 {
+            let folder = try TrailFolder()
+            defer { folder.remove() }
+            let url = folder.file("crash.jsonl")
+            let writer = Process()
+            writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
+            let output = Pipe()
+            writer.arguments = [url.path, "4096", "3"]
+            writer.standardOutput = output
+            try writer.run()
+
+            // Wait for a random number of flush reports, then kill it a random moment later.
+            let reportsWanted = Int.random(in: 1...4, using: &generator)
+            var flushed = 0
+            var reports = 0
+            var buffer = ""
+            while reports < reportsWanted {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                buffer += String(decoding: chunk, as: UTF8.self)
+                let lines = buffer.split(separator: "\n").compactMap { Int($0.dropFirst("flushed ".count)) }
+                reports = lines.count
+                flushed = lines.last ?? flushed
+            }
+            usleep(UInt32.random(in: 0...3_000, using: &generator))
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+
+            let recovered = try FileAuditStore.read(url)
+            let sequences = recovered.trail.records.map(\.sequence)
+            let first = sequences.first ?? 1
+            rotationsSeen += first > 1 ? 1 : 0
+            #expect(
+                (sequences.last ?? 0) >= UInt64(flushed),
+                "round \(round): \(flushed) reported flushed, the trail ends at #\(sequences.last ?? 0)")
+            #expect(
+                sequences == Array(first...(sequences.last ?? first)),
+                "round \(round): records missing within the trail")
+            #expect(recovered.gaps.isEmpty, "round \(round): \(recovered.gaps)")
+            #expect(recovered.tornLines.count <= 1, "round \(round): \(recovered.tornLines)")
+        }
+        #expect(rotationsSeen > 100, "the kills should land after rotations: \(rotationsSeen) of 200 did")
+    }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A store that keeps the trail in files, for a shipped app: the trail of the session that
+/// A store that keeps the trail in files, for a shipped app: the trail of the run that
 /// went wrong is there for a bug report, even after a crash.
 ///
 /// Records are appended as JSON Lines by a background writer, so a send never waits on the
@@ -15,7 +15,7 @@ public import Foundation
 /// ```
 ///
 /// A new store starts a new trail, replacing the files of the last one: read the last
-/// session's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
+/// run's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
 /// writer had handed to the system when the app was killed reads back; a last line cut short
 /// is skipped and reported in ``RecoveredTrail/tornLines``.
 ///
@@ -107,7 +107,9 @@ public final class FileAuditStore: AuditStore {
     }
 
     /// Reads the trail whose current file is `url`, with its rotated files: one trail in
-    /// sequence order. A last line cut short by a crash is skipped and reported.
+    /// sequence order. A last line cut short by a crash is skipped and reported in
+    /// ``RecoveredTrail/tornLines``; records the store dropped or could not write are reported
+    /// in ``RecoveredTrail/gaps``, never a reason to refuse the trail.
     ///
     /// - Parameters:
     ///   - url: The current file, as given to ``init(url:maxFileBytes:fileCount:flushPolicy:pendingLimit:onFault:)``.

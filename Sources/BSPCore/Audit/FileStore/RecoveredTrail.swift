@@ -1,7 +1,27 @@
 import Foundation
 
-/// A trail read back from a ``FileAuditStore``'s files, with what a crash cut short.
+/// A trail read back from a ``FileAuditStore``'s files, with what is missing from it: the
+/// lines a crash cut short, and the gaps where records were dropped.
+///
+/// A store drops records by design when its writer falls far behind (`pendingLimit`), or
+/// loses them when it cannot write; a crash loses what was not yet handed to the system.
+/// Reading never refuses a trail for what it lacks: a record whose cause is in a gap is kept,
+/// and ``gaps`` says how many records are missing and where.
 public struct RecoveredTrail: Hashable, Sendable {
+    /// Sequence numbers missing between two records of the trail.
+    public struct Gap: Hashable, Sendable {
+        /// The missing sequence numbers.
+        public var missing: ClosedRange<UInt64>
+
+        /// How many records are missing.
+        public var count: UInt64 { missing.upperBound - missing.lowerBound + 1 }
+
+        /// Creates a gap of the sequence numbers `missing`.
+        public init(missing: ClosedRange<UInt64>) {
+            self.missing = missing
+        }
+    }
+
     /// A last line of a file that was cut short while it was written, and is left out.
     public struct TornLine: Hashable, Sendable {
         /// The file.
@@ -23,6 +43,10 @@ public struct RecoveredTrail: Hashable, Sendable {
     public var trail: AuditTrail
     /// The lines left out because a crash cut them short: at most one per file, its last.
     public var tornLines: [TornLine]
+    /// The records missing between the first record of the trail and its last, in order.
+    /// Records before the first are not counted: the oldest files of a rotating trail are
+    /// deleted by design.
+    public var gaps: [Gap]
 
     /// Reads the files of `files` that exist, oldest first, as one trail.
     init(files: TrailFiles) throws(AuditTrailError) {
@@ -42,12 +66,22 @@ public struct RecoveredTrail: Hashable, Sendable {
         let order = records.indices.sorted { records[$0].sequence < records[$1].sequence }
         let sorted = order.map { records[$0] }
         let name = { (index: Int) in "'\(places[order[index]].path)' line \(places[order[index]].line)" }
-        if let (index, reason) = AuditTrail.firstInconsistency(in: sorted, naming: name) {
+        if let (index, reason) = AuditTrail.firstInconsistency(in: sorted, allowingGaps: true, naming: name) {
             let place = places[order[index]]
             throw .inFile(place.path, .inconsistentLine(place.line, reason: reason))
         }
         trail = AuditTrail(sorted)
         tornLines = torn
+        gaps = Self.gaps(in: sorted)
+    }
+
+    /// The runs of sequence numbers missing between consecutive records of `records`, which are
+    /// in sequence order without repeats.
+    private static func gaps(in records: [AuditRecord]) -> [Gap] {
+        zip(records, records.dropFirst()).compactMap { earlier, later in
+            later.sequence > earlier.sequence + 1
+                ? Gap(missing: (earlier.sequence + 1)...(later.sequence - 1)) : nil
+        }
     }
 
     /// The records of one file, with their lines, and its last line if a crash cut it short.
