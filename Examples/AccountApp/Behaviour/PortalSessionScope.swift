@@ -54,12 +54,12 @@ final class PortalSessionScope: PortalScope<LoginView> {
         guard let session,
             case .issued(let key)? = try? service.sessionKeys.send(.issueOneTimeKey(token: session.token))
         else { return ScopeRecord(scope: uri) }
-        return ScopeRecord(scope: uri, values: ["user": session.user, "key": key])
+        return ScopeRecord(scope: uri, values: ["user": session.user, "key": key.value])
     }
 
     override func resume(from record: ScopeRecord) -> ResumeDecision {
         guard let key = record["key"] else { return .proceed }
-        switch try? service.sessionKeys.send(.resume(key: key)) {
+        switch try? service.sessionKeys.send(.resume(key: Private(key))) {
         case .resumed(let session)?:
             self.session = session
             view.updates.send(.prompt("Welcome back, \(session.user)."))

@@ -1,6 +1,8 @@
+import BSPCore
+
 /// The portal session's view: log in, with a message from the last attempt.
 final class LoginView: ViewScope<LoginView.Intent, LoginView.Update> {
-    enum Intent: Equatable { case logIn(user: String, password: String) }
+    enum Intent: Equatable { case logIn(user: String, password: Private<String>) }
     enum Update: Equatable { case prompt(String) }
 
     private var message = "Welcome. Please log in."
@@ -18,7 +20,11 @@ final class LoginView: ViewScope<LoginView.Intent, LoginView.Update> {
     }
 
     override func intent(for command: Command) -> Intent? {
-        if case .logIn(let user, let password) = command { .logIn(user: user, password: password) } else { nil }
+        if case .logIn(let user, let password) = command {
+            .logIn(user: user, password: Private(password))
+        } else {
+            nil
+        }
     }
 
     override func scrub() { message = "" }

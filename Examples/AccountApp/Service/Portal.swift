@@ -1,3 +1,5 @@
+import BSPCore
+
 /// The in-process stand-in for the bank's portal: users, accounts, sessions and one-time keys,
 /// on a simulated clock so that a test (or the demo) can let time pass.
 final class Portal {
@@ -81,8 +83,8 @@ final class Portal {
 
     private func openSession(for user: String) -> Session {
         issued += 1
-        let session = Session(user: user, token: "session-\(issued)")
-        sessions[session.token] = user
+        let session = Session(user: user, token: Private("session-\(issued)"))
+        sessions[session.token.value] = user
         return session
     }
 }

@@ -1,3 +1,5 @@
+import BSPCore
+
 /// A bank account as the portal reports it.
 struct Account: Equatable, Sendable {
     let id: String
@@ -17,7 +19,8 @@ struct Transaction: Equatable, Sendable {
 /// A logged-in session with the portal.
 struct Session: Equatable, Sendable, CustomStringConvertible {
     let user: String
-    let token: String
+    /// Marked private: a trail, even one a user sends with a bug report, never holds it.
+    let token: Private<String>
 
     var description: String { "\(user) (\(token))" }
 }

@@ -34,17 +34,20 @@ final class PortalService: UniqueActor {
             events.emit(.secureConnectionOpened)
         case .logIn(let user, let password):
             events.emit(
-                portal.logIn(user: user, password: password).map { .loggedIn($0) }
+                portal.logIn(user: user, password: password.value).map { .loggedIn($0) }
                     ?? .logInRefused(reason: "wrong name or password"))
         case .fetchAccounts(let token):
             events.emit(
-                portal.accounts(token: token).map { .accountsFetched($0) } ?? .requestRefused(reason: "no session"))
+                portal.accounts(token: token.value).map { .accountsFetched($0) }
+                    ?? .requestRefused(reason: "no session"))
         case .fetchTransactions(let token, let account):
             events.emit(
-                portal.transactions(token: token, account: account).map { .transactionsFetched(account: account, $0) }
+                portal.transactions(token: token.value, account: account).map {
+                    .transactionsFetched(account: account, $0)
+                }
                     ?? .requestRefused(reason: "no such account"))
         case .logOut(let token):
-            portal.logOut(token: token)
+            portal.logOut(token: token.value)
             events.emit(.loggedOut)
         }
     }
@@ -52,9 +55,10 @@ final class PortalService: UniqueActor {
     private func answer(_ request: SessionKeyRequest) -> SessionKeyReply {
         switch request {
         case .issueOneTimeKey(let token):
-            portal.issueOneTimeKey(token: token).map { .issued(key: $0) } ?? .refused(reason: "no session")
+            portal.issueOneTimeKey(token: token.value).map { .issued(key: Private($0)) }
+                ?? .refused(reason: "no session")
         case .resume(let key):
-            switch portal.resumeSession(key: key) {
+            switch portal.resumeSession(key: key.value) {
             case .success(let session): .resumed(session)
             case .failure(let refusal): .refused(reason: refusal.description)
             }

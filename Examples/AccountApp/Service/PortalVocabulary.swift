@@ -1,12 +1,14 @@
+import BSPCore
+
 /// What the Behaviour can ask of the portal service.
 enum PortalRequest: Equatable {
     case verifyHosting
     case discoverPortal
     case openSecureConnection
-    case logIn(user: String, password: String)
-    case fetchAccounts(token: String)
-    case fetchTransactions(token: String, account: String)
-    case logOut(token: String)
+    case logIn(user: String, password: Private<String>)
+    case fetchAccounts(token: Private<String>)
+    case fetchTransactions(token: Private<String>, account: String)
+    case logOut(token: Private<String>)
 }
 
 /// What the portal service reports: answers from the portal, and the OS's app lifecycle.
@@ -26,13 +28,13 @@ enum PortalEvent: Equatable {
 
 /// The bi-way requests for one-time session keys: the reply is the answer.
 enum SessionKeyRequest: Equatable {
-    case issueOneTimeKey(token: String)
-    case resume(key: String)
+    case issueOneTimeKey(token: Private<String>)
+    case resume(key: Private<String>)
 }
 
 /// The answer to a ``SessionKeyRequest``.
 enum SessionKeyReply: Equatable {
-    case issued(key: String)
+    case issued(key: Private<String>)
     case resumed(Session)
     case refused(reason: String)
 }

@@ -98,8 +98,8 @@ struct AccountAppLevelTests {
 
         #expect(names(b.behaviour.stack) == ["hosting", "network-portal", "portal-session", "accounts"])
         b.expect(inOrder: [
-            "/actor/service/notifier/request <request>: logIn(user: \"ada\", password: \"lovelace\")",
-            "/actor/service/notifier/request <request>: fetchAccounts(token: \"session-1\")",
+            "/actor/service/notifier/request <request>: logIn(user: \"ada\", password: <private>)",
+            "/actor/service/notifier/request <request>: fetchAccounts(token: <private>)",
         ])
         #expect(b.service.received.last == .fetchAccounts(token: "session-1"))
     }
@@ -129,8 +129,8 @@ struct AccountAppLevelTests {
             #expect(views.topView(as: String.self)?.contains("Please log in again: key refused.") == true)
         }
         b.expect(inOrder: [
-            "/actor/service/keys/notifier/request <request>: issueOneTimeKey(token: \"session-1\")",
-            "/actor/service/keys/notifier/request <request>: resume(key: \"otk-stand-in\")",
+            "/actor/service/keys/notifier/request <request>: issueOneTimeKey(token: <private>)",
+            "/actor/service/keys/notifier/request <request>: resume(key: <private>)",
         ])
     }
 

@@ -73,7 +73,7 @@ struct AccountAppSystemTests {
             "/actor/service/notifier/event <event>: didEnterBackground",
             "/actor/behaviour/stack/notifier/transition <event>: suspended(/actor/behaviour/scope/account-detail)",
             "suspended(/actor/behaviour/scope/accounts)",
-            "/actor/service/notifier/session-key <request>: issueOneTimeKey(token: \"session-1\")",
+            "/actor/service/notifier/session-key <request>: issueOneTimeKey(token: <private>)",
             "suspended(/actor/behaviour/scope/portal-session)",
             "suspended(/actor/behaviour/scope/network-portal)",
         ])
@@ -90,7 +90,7 @@ struct AccountAppSystemTests {
         #expect(app.presentation.screen.contains("Savings — $10,400.00"))
         app.expect(inOrder: [
             "<event>: willEnterForeground",
-            "/actor/service/notifier/session-key <request>: resume(key: \"otk-2\")",
+            "/actor/service/notifier/session-key <request>: resume(key: <private>)",
             "transition <event>: pushed(/actor/behaviour/scope/account-detail)",
         ])
         app.expect(none: ["resumeStopped"])
@@ -105,7 +105,7 @@ struct AccountAppSystemTests {
         #expect(names(app.behaviour.stack) == ["hosting", "network-portal", "portal-session"])
         #expect(app.presentation.screen.contains("Please log in again: the session key expired (away for 61 s)."))
         app.expect(inOrder: [
-            "/actor/service/notifier/session-key <request>: resume(key: \"otk-2\")",
+            "/actor/service/notifier/session-key <request>: resume(key: <private>)",
             "resumeStopped(at: /actor/behaviour/scope/portal-session, reason: \"the session key expired (away for 61 s)\")",
         ])
         console.run("login ada lovelace")
@@ -123,7 +123,7 @@ struct AccountAppSystemTests {
         app.expect(inOrder: [
             "/actor/behaviour/notifier/meta <event>: logOutRequested",
             "/actor/behaviour/stack/notifier/request <request>: popAbove(/actor/behaviour/scope/portal-session)",
-            "/actor/service/notifier/request <request>: logOut(token: \"session-1\")",
+            "/actor/service/notifier/request <request>: logOut(token: <private>)",
         ])
     }
 
@@ -185,6 +185,22 @@ struct AccountAppSystemTests {
                     == "resumeStopped(at: /actor/behaviour/scope/portal-session, reason: \"the session key expired (away for 600 s)\")"
             })
         #expect(records.contains { $0.scope == "/actor/presentation/scope/account-detail" })
+    }
+
+    @Test func theDemosTrailFileHoldsNeitherThePasswordNorASessionTokenNorAKey() throws {
+        let trail = FileManager.default.temporaryDirectory.appendingPathComponent("account-app-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: trail) }
+
+        _ = try run(product: "account-app", arguments: ["--demo", "--trail", trail.path])
+
+        let bytes = try String(contentsOf: trail, encoding: .utf8)
+        // The demo logs in as ada (password lovelace), holds session tokens `session-N` and
+        // trades them for one-time keys `otk-N`.
+        for secret in ["lovelace", "session-1", "session-3", "otk-"] {
+            #expect(!bytes.contains(secret), "the trail holds \(secret)")
+        }
+        #expect(bytes.contains(#"logIn(user: \"ada\", password: <private>)"#))
+        #expect(bytes.contains("issueOneTimeKey(token: <private>)"))
     }
 
     @Test func theExecutableRejectsUnknownOptions() throws {
