@@ -58,16 +58,44 @@ struct ForwardingAuditStore: AuditStore {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-docs-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    for session in 1...2 {
+    for run in 1...2 {
         let url = folder.appendingPathComponent("bsp-trail.jsonl")
-        // The last session's trail, crash or not, before a new store replaces it.
-        let lastSession = try? FileAuditStore.read(url)
+        // The last run's trail, crash or not, before a new store replaces it.
+        let lastRun = try? FileAuditStore.read(url)
         let store = try FileAuditStore(url: url, maxFileBytes: 1 << 20, fileCount: 4)
         let audit = AuditContext(store: store)
 
-        #expect(lastSession?.trail.records.count == (session == 1 ? nil : 4))
+        #expect(lastRun?.trail.records.count == (run == 1 ? nil : 4))
         let app = try audit.withCurrent { try LocationApp() }
         app.presentation.buttonTapped()
         store.flush()
     }
+}
+
+/// The portal the article's handler checks credentials with.
+final class CredentialChecker {
+    private(set) var checked: [String] = []
+    func check(user: String, password: String) { checked.append("\(user):\(password)") }
+}
+
+@Test func aPrivateFieldIsReadByItsHandlerAndRedactedInTheTrail() {
+    let store = InMemoryAuditStore()
+    let portal = CredentialChecker()
+    AuditContext(store: store).withCurrent {
+        enum LogInRequest: Equatable, Sendable {
+            case logIn(user: String, password: Private<String>)
+        }
+
+        let logIn = RequestNotifier<LogInRequest, Void>(of: "/actor/service", named: "log-in")
+        logIn.handle(by: portal) { portal, request in
+            if case .logIn(let user, let password) = request {
+                portal.check(user: user, password: password.value)
+            }
+        }
+        logIn.send(.logIn(user: "ada", password: "lovelace"))
+        // #1 /actor/service/notifier/log-in <request>: logIn(user: "ada", password: <private>)
+    }
+
+    #expect(portal.checked == ["ada:lovelace"])
+    #expect(store.records.map(\.description) == [#"#1 /actor/service/notifier/log-in <request>: logIn(user: "ada", password: <private>)"#])
 }
