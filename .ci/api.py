@@ -21,17 +21,21 @@ IMPLICIT = {"Swift.Copyable", "Swift.Escapable"}
 RELATIONS = {"conformance": ":", "superclass": ":", "sameType": "=="}
 
 
+def constraints(entries):
+    """Generic constraints as Swift spells them, leaving out the implicit Copyable and Escapable."""
+    return [
+        f"{c['lhs']} {RELATIONS.get(c['kind'], c['kind'])} {c['rhs']}"
+        for c in entries
+        if c["rhs"] not in ("Copyable", "Escapable")
+    ]
+
+
 def declaration(symbol):
     """The declaration as the compiler spells it, with its generic constraints."""
     text = "".join(fragment["spelling"] for fragment in symbol.get("declarationFragments", []))
     text = re.sub(r"\s+", " ", text).strip()
     # The generics also carry the constraints of the extension or type around the symbol.
-    constraints = [
-        f"{c['lhs']} {RELATIONS.get(c['kind'], c['kind'])} {c['rhs']}"
-        for c in symbol.get("swiftGenerics", {}).get("constraints", [])
-        if c["rhs"] not in ("Copyable", "Escapable")
-    ]
-    missing = [c for c in constraints if c not in text]
+    missing = [c for c in constraints(symbol.get("swiftGenerics", {}).get("constraints", [])) if c not in text]
     if missing:
         text += (", " if " where " in text else " where ") + ", ".join(missing)
     return text
@@ -56,7 +60,9 @@ def listing(graphs, module):
                 target = relation.get("targetFallback") or relation["target"]
                 if target in IMPLICIT:
                     continue
-                lines.add(f"{paths[relation['source']]}: conforms to {target}")
+                conditions = constraints(relation.get("swiftConstraints", []))
+                where = f" where {', '.join(conditions)}" if conditions else ""
+                lines.add(f"{paths[relation['source']]}: conforms to {target}{where}")
     return sorted(lines)
 
 

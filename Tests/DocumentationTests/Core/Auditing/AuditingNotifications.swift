@@ -97,5 +97,8 @@ final class CredentialChecker {
     }
 
     #expect(portal.checked == ["ada:lovelace"])
-    #expect(store.records.map(\.description) == [#"#1 /actor/service/notifier/log-in <request>: logIn(user: "ada", password: <private>)"#])
+    #expect(
+        store.records.map(\.description) == [
+            #"#1 /actor/service/notifier/log-in <request>: logIn(user: "ada", password: <private>)"#
+        ])
 }
