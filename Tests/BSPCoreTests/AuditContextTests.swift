@@ -46,27 +46,50 @@ struct AuditContextTests {
             ])
     }
 
-    /// A Sendable notification that counts, from any thread, how often it is rendered.
+    /// A pure value — no reference inside — that counts, from any thread, how often it is
+    /// rendered, in a tally of its own test.
     struct SendableCounting: Sendable, CustomStringConvertible {
-        let renderings: Tally
+        static let tallies = Locked<[Int: Tally]>([:])
+        let test: Int
         var description: String {
-            renderings.increment()
+            Self.tallies.withLock { $0[test] }?.increment()
             return "counted later"
         }
     }
 
-    @Test func aSendableNotificationIsRenderedOnlyWhenItsRecordIsRead() {
+    @Test func aPureValueIsRenderedOnlyWhenItsRecordIsRead() {
         let recording = Recording()
         let renderings = Tally()
+        let test = Int.random(in: 0..<Int.max)
+        SendableCounting.tallies.withLock { $0[test] = renderings }
         let events = EventNotifier<SendableCounting>(of: "/actor/lazy", audit: recording.context)
 
-        events.emit(SendableCounting(renderings: renderings))
-        events.emit(SendableCounting(renderings: renderings))
+        events.emit(SendableCounting(test: test))
+        events.emit(SendableCounting(test: test))
         #expect(renderings.count == 0)
 
         #expect(recording.store.records.map(\.notification) == ["counted later", "counted later"])
         _ = recording.store.records
         #expect(renderings.count == 2)
+    }
+
+    @Test func aValueHoldingAReferenceIsRenderedWhenSentAndOnlyThen() {
+        struct Holding: Sendable, CustomStringConvertible {
+            let renderings: Tally
+            var description: String {
+                renderings.increment()
+                return "counted now"
+            }
+        }
+        let recording = Recording()
+        let renderings = Tally()
+        let events = EventNotifier<Holding>(of: "/actor/eager", audit: recording.context)
+
+        events.emit(Holding(renderings: renderings))
+        #expect(renderings.count == 1)
+
+        #expect(recording.store.records.map(\.notification) == ["counted now"])
+        #expect(renderings.count == 1)
     }
 
     @Test func notifiersCaptureTheContextCurrentWhenTheyAreCreated() {

@@ -43,17 +43,21 @@ struct RenderingRuleTests {
         #expect(lines == ["#1 /actor/presentation/notifier/event <event>: model(inbox) [unobserved]"])
     }
 
-    /// A value whose description reads the store it is recorded in.
+    /// A pure value whose description reads the store it is recorded in: it waits to be
+    /// rendered until the store is read.
     struct Nosy: Sendable, CustomStringConvertible {
-        let store: InMemoryAuditStore
-        var description: String { "nosy, \(store.count) records" }
+        static let stores = Locked<[Int: InMemoryAuditStore]>([:])
+        let test: Int
+        var description: String { "nosy, \(Self.stores.withLock { $0[test] }?.count ?? -1) records" }
     }
 
     @Test func readingAStoreRendersOutsideItsLockSoADescriptionMayReadTheStore() async throws {
         let recording = Recording()
+        let test = Int.random(in: 0..<Int.max)
+        Nosy.stores.withLock { $0[test] = recording.store }
         let notifier = EventNotifier<Nosy>(of: "/actor/service", audit: recording.context)
 
-        notifier.emit(Nosy(store: recording.store))
+        notifier.emit(Nosy(test: test))
         let result = try await withTimeout(seconds: 60) { recording.store.records.map(\.notification) }
 
         #expect(result == ["nosy, 1 records"])
@@ -82,6 +86,46 @@ struct RenderingRuleTests {
         counter.value.withLock { $0 = 42 }
 
         #expect(recording.store.records.map(\.notification).prefix(2) == ["count 0", "7"])
+    }
+
+    /// A `Sendable` class with mutable state, inside values of every shape.
+    final class Tally: @unchecked Sendable, CustomStringConvertible {
+        // @unchecked: the test changes it on one thread, after the send.
+        var count = 1
+        var description: String { "tally=\(count)" }
+    }
+    struct Holder: Sendable { let tally: Tally }
+    enum Wrapped: Sendable { case tally(Tally) }
+
+    @Test func aValueHoldingAReferenceIsRecordedAsItWasWhenSentWhateverItsShape() {
+        let recording = Recording()
+        let tally = Tally()
+        let holders = EventNotifier<Holder>(of: "/actor/service", named: "holder", audit: recording.context)
+        let enums = EventNotifier<Wrapped>(of: "/actor/service", named: "wrapped", audit: recording.context)
+        let optionals = EventNotifier<Tally?>(of: "/actor/service", named: "optional", audit: recording.context)
+        let arrays = EventNotifier<[Tally]>(of: "/actor/service", named: "array", audit: recording.context)
+        let queue = QueuedNotifier<Holder>(of: "/actor/service", audit: recording.context)
+
+        holders.emit(Holder(tally: tally))
+        enums.emit(.tally(tally))
+        optionals.emit(tally)
+        arrays.emit([tally])
+        queue.send(Holder(tally: tally))
+        tally.count = 2
+
+        let texts = recording.store.records.map(\.notification)
+        #expect(texts.prefix(5).allSatisfy { $0.contains("tally=1") }, "\(texts)")
+        #expect(!texts.contains { $0.contains("tally=2") })
+    }
+
+    @Test func aPureValueWaitsToBeRenderedAndStillReadsAsSent() {
+        struct Point: Sendable, Equatable { var x: Int, y: Double }
+        let recording = Recording()
+        let notifier = EventNotifier<Point>(of: "/actor/service", audit: recording.context)
+
+        notifier.emit(Point(x: 1, y: 2))
+
+        #expect(recording.store.records.map(\.notification) == ["Point(x: 1, y: 2.0)"])
     }
 
     @Test func aValuePayloadIsRenderedOnceAndKeptRendered() {

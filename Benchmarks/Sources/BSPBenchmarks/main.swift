@@ -124,6 +124,19 @@ if configuration.runs("queue") {
     report.figures["queued_concurrent_vs_asyncstream"] = concurrent
 }
 
+if configuration.runs("rendering") {
+    progress("auditing what an app sends")
+    let rendering = RenderingBenchmarks.auditOverhead(configuration)
+    report.add(
+        "auditing a send whose payload holds a string", "+\(format(rendering.stringPayload)) ns", "rendered when sent")
+    report.add("  the same, with a description of its own", "+\(format(rendering.described)) ns", "rendered when sent")
+    report.add(
+        "auditing a send whose payload is a number", "+\(format(rendering.numberPayload)) ns", "rendered when read")
+    report.figures["audit_overhead_string_payload_ns"] = rendering.stringPayload
+    report.figures["audit_overhead_described_payload_ns"] = rendering.described
+    report.figures["audit_overhead_number_payload_ns"] = rendering.numberPayload
+}
+
 if configuration.runs("scope") {
     progress("scope push + pop")
     let scope = ScopeBenchmarks.pushAndPop(configuration)

@@ -263,11 +263,9 @@ extension AuditRecord.Sender {
 }
 
 extension AuditRecord.Text {
-    /// The text of a `Sendable` notification: kept to render when its record is read, unless
-    /// it is an object (see ``RenderingRule``).
+    /// The text of a `Sendable` notification sent from any thread: kept to render when its
+    /// record is read if it is a pure value, else rendered now (see ``RenderingRule``).
     static func later<Value: Sendable>(_ value: Value) -> Self {
-        RenderingRule.mayWait(value)
-            ? .unrendered(AuditRecord.SendableNotification(value: value))
-            : .rendered(String(describing: value))
+        RenderingRule.text(ofSendable: value)
     }
 }

@@ -126,15 +126,20 @@ public struct AuditRecord: Sendable {
         origin.notifier.path
     }
 
-    /// The notification itself, for a record whose text waits to be rendered (a value of a
-    /// `Sendable` type): what typed test expectations compare. `nil` once rendered.
-    package var unrenderedNotification: Any? {
-        if case .unrendered(let notification) = text { notification.value } else { nil }
+    /// The notification itself, for a record of a `Sendable` notification as its notifier made
+    /// it: what typed test expectations compare. `nil` for other records, and once a store has
+    /// rendered a record whose text waited.
+    package var notificationValue: Any? {
+        switch text {
+        case .rendered: nil
+        case .unrendered(let notification): notification.value
+        case .renderedValue(let rendered): rendered.value.value
+        }
     }
 
     /// Whether the notification's text is rendered already.
     var isRendered: Bool {
-        if case .rendered = text { true } else { false }
+        if case .unrendered = text { false } else { true }
     }
 
     /// Renders the notification, so that it is not rendered again.
@@ -177,15 +182,30 @@ public struct AuditRecord: Sendable {
     enum Text: Sendable {
         /// Rendered already: a notification that could not wait, or text read from a trail.
         case rendered(String)
-        /// A `Sendable` notification, rendered when it is read.
+        /// A `Sendable` notification of a pure value type, rendered when it is read.
         case unrendered(SendableNotification)
+        /// Any other `Sendable` notification, rendered when it was sent and kept, so that typed
+        /// test expectations can compare it.
+        case renderedValue(RenderedValue)
 
         /// The notification as text.
         var rendered: String {
             switch self {
             case .rendered(let text): text
             case .unrendered(let notification): String(describing: notification.value)
+            case .renderedValue(let rendered): rendered.text
             }
+        }
+    }
+
+    /// A notification rendered when it was sent, with the notification itself.
+    final class RenderedValue: Sendable {
+        let text: String
+        let value: SendableNotification
+
+        init(text: String, value: SendableNotification) {
+            self.text = text
+            self.value = value
         }
     }
 
@@ -272,6 +292,7 @@ extension AuditRecord: CustomStringConvertible {
         switch text {
         case .rendered(let notification): line(showing: notification)
         case .unrendered(let notification): line(showing: String(describing: notification.value))
+        case .renderedValue(let rendered): line(showing: rendered.text)
         }
     }
 

@@ -29,7 +29,7 @@ final class TestRecorder: AuditStore {
     }
 
     func record(_ record: AuditRecord) {
-        let notification = record.unrenderedNotification
+        let notification = record.notificationValue
         let sequence = record.sequence
         store.record(record)
         let capacity = store.capacity
