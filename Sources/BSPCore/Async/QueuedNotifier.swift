@@ -54,6 +54,15 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// What a full buffer keeps.
     public let buffering: Buffering
 
+    /// How long a chain of causes a notification may end: one sent at this depth — a consumer
+    /// re-sending to its own queue, each notification caused by the last, this many times — is
+    /// recorded as ``AuditDelivery/dropped`` and reported as
+    /// ``NotifierError/runawayCycle(_:limit:)``, so that every asynchronous cycle ends.
+    ///
+    /// Causes are followed only while auditing, so a context that audits nothing cannot tell a
+    /// cycle from a long run of work, and does not cut it.
+    public static var causalDepthLimit: Int { 1_000 }
+
     /// The context this notifier reports to, captured when it was created.
     public let audit: AuditContext
 
@@ -124,6 +133,12 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// handler and the consumer are called after it is released, so a store or a fault handler
     /// may send on this queue.
     public func send(_ notification: Notification) {
+        // An asynchronous cycle — a consumer sending, each notification caused by the last — is
+        // told by its causes, so only an auditing context can cut it.
+        if audit.isEnabled, audit.depthOfNextRecord() >= Self.causalDepthLimit {
+            record(notification, delivery: .dropped)
+            return audit.reportFault(NotifierError.runawayCycle(uri, limit: Self.causalDepthLimit))
+        }
         // Refused at once when the queue is closed or a buffer keeping its oldest is full: one
         // record, its final delivery. Unaudited, there is no record to get right, and `admit`
         // refuses under the one lock it takes.

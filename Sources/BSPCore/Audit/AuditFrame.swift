@@ -234,6 +234,14 @@ extension AuditContext {
 }
 
 extension AuditContext {
+    /// The depth at which a notification sent now, on this thread or task, would be recorded:
+    /// one more than the notification being handled, or 0 outside any handler.
+    func depthOfNextRecord() -> Int {
+        let parent = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: causeTracking == .acrossTasks)
+        guard let parent, parent.context.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else { return 0 }
+        return parent.depth + 1
+    }
+
     /// Records `request` as undelivered on `notifier`, whose notifier object has gone, if this
     /// context audits.
     @usableFromInline

@@ -41,7 +41,8 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// handler was not installed.
     case ownerIsNotAnObject(NotifierURI)
 
-    /// Handlers kept sending on the notifier from inside its own delivery past `limit`, so the
+    /// Handlers kept sending on the notifier from inside its own delivery past `limit` — or, for
+    /// a ``QueuedNotifier``, a chain of `limit` notifications each caused by the last — so the
     /// cycle was cut instead of running forever or overflowing the stack.
     case runawayCycle(NotifierURI, limit: Int)
 
@@ -89,8 +90,8 @@ extension NotifierError: CustomStringConvertible {
             "'\(uri)' was given a value boxed `as AnyObject` to observe or handle by; the box goes when the call "
                 + "returns, so nothing was installed. Pass the actor (a class instance) that observes or handles."
         case .runawayCycle(let uri, let limit):
-            "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times within "
-                + "one delivery; the rest were dropped."
+            "Runaway cycle on '\(uri)': handlers sent on it again more than \(limit) times, each "
+                + "caused by the last; the rest were dropped."
         case .nestedTooDeep(let uri):
             "Cycle through '\(uri)': notifications nested so deep on one thread that its stack was nearly "
                 + "exhausted, so this one was dropped instead of overflowing the stack."

@@ -195,4 +195,27 @@ struct QueuedNotifierTests {
         #expect(recording.faults.all == [.invalidBufferSize(queue.uri, size: size)])
         #expect(received == [1])  // it keeps one, as the fault says
     }
+
+    @Test(arguments: [AuditContext.CauseTracking.synchronous, .acrossTasks])
+    func aConsumerResendingToItsOwnQueueIsCutAtTheCausalDepthLimit(causeTracking: AuditContext.CauseTracking)
+        async throws
+    {
+        let recording = Recording(causeTracking: causeTracking)
+        let queue = QueuedNotifier<Int>(of: "/actor/service", audit: recording.context)
+        let limit = QueuedNotifier<Int>.causalDepthLimit
+        var rounds = 0
+
+        queue.send(0)
+        try await queue.consume { value in
+            rounds += 1
+            queue.send(value + 1)
+            // Without a cut this runs for ever: stop, failing, well past the limit.
+            if !recording.faults.all.isEmpty || rounds > 3 * limit { queue.finish() }
+        }
+
+        #expect(recording.faults.all == [.runawayCycle(queue.uri, limit: limit)])
+        #expect(rounds == limit)
+        let last = try #require(recording.store.records.last)
+        #expect(last.delivery == .dropped && last.depth == limit && last.notification == "\(limit)")
+    }
 }
