@@ -84,6 +84,42 @@ struct ManualClockTests {
         await task.value
     }
 
+    /// A main-actor timer, as an app's meeting screen has: it loops one-second sleeps and
+    /// counts, on the main actor, with the test on the main actor too.
+    @MainActor
+    final class MainActorTimer {
+        private(set) var ticks = 0
+        private var task: Task<Void, Never>?
+
+        func start(on clock: ManualClock) {
+            task = Task { @MainActor in
+                while (try? await clock.sleep(for: .seconds(1))) != nil {
+                    ticks += 1
+                }
+            }
+        }
+
+        func stop() async {
+            task?.cancel()
+            await task?.value
+        }
+    }
+
+    @MainActor
+    @Test("a main-actor timer advanced three seconds from a main-actor test ticks three times")
+    func mainActorTimer() async {
+        let clock = ManualClock()
+        let timer = MainActorTimer()
+
+        timer.start(on: clock)
+        await clock.advance(by: .seconds(3))
+
+        #expect(timer.ticks == 3)
+        await clock.advance(by: .seconds(2))
+        #expect(timer.ticks == 5)
+        await timer.stop()
+    }
+
     @Test("sleepers of different tasks wake in time order, within one advance")
     func timeOrder() async {
         let clock = ManualClock()

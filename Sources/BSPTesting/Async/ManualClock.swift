@@ -6,10 +6,15 @@ import BSPCore
 /// Give the Service a `some Clock<Duration>` and hand it a `ManualClock` in tests:
 ///
 /// ```swift
-/// let clock = ManualClock()
-/// let ticker = Task { await ticks(on: clock) }    // sleeps one second in a loop, then ticks
-/// await clock.advance(by: .seconds(3))            // three ticks are due, and have run
-/// app.expect(count: 3, of: "<event>: tick")
+/// @MainActor
+/// @Test func theTimerCountsTheSecondsThatPass() async {
+///     let clock = ManualClock()
+///     let timer = MeetingTimer()      // a @MainActor timer: sleeps a second, counts, again
+///     timer.start(on: clock)
+///
+///     await clock.advance(by: .seconds(3))
+///     #expect(timer.secondsElapsed == 3)
+/// }
 /// ```
 ///
 /// ``advance(by:)`` moves time forward one due sleeper at a time, in time order: it wakes
@@ -18,11 +23,14 @@ import BSPCore
 /// spent. ``run(timeout:)`` advances until no sleeper is left. For tests that do not care
 /// about time, a ``FastForwardClock`` never waits at all.
 ///
-/// A woken task is waited for until it runs again, however busy the executor it sleeps on —
-/// for up to thirty seconds of real time, and never past `run(timeout:)`'s timeout. What it
-/// does after that is given turns of the executor, not waited for: a task that goes on to wait
-/// for a busy actor — including the actor it is isolated to, which it returns to after
-/// sleeping — may not have reached it when the clock moves on.
+/// ``advance(by:)`` and ``run(timeout:)`` run in the caller's isolation and take their turns
+/// on the caller's executor. From a `@MainActor` test, a `@MainActor` timer — a task started
+/// just before included — runs each time it is woken, up to its next sleep, before the clock
+/// moves on: three seconds are three ticks. A woken task on another executor is waited for
+/// until it runs again, however busy that executor is — for up to thirty seconds of real time,
+/// and never past `run(timeout:)`'s timeout — and what it does after that is given turns, not
+/// waited for: a task that goes on to wait for some other busy actor may not have reached it
+/// when the clock moves on. Such a test waits for ``sleepers`` before advancing.
 public final class ManualClock: Clock, Sendable {
     /// A point on the test clock: how far it has been advanced.
     public struct Instant: InstantProtocol, Sendable {
@@ -125,8 +133,13 @@ public final class ManualClock: Clock, Sendable {
     /// Moves the clock forward by `duration`: wakes, in time order, every sleeper due within
     /// it — including those that sleep again within it — letting each one's work run before
     /// going on, and returns once the window is spent and the woken tasks have run.
-    public func advance(by duration: Duration) async {
+    ///
+    /// It runs in the caller's isolation, so that its turns are the caller's executor's: from a
+    /// `@MainActor` test, a `@MainActor` timer that it wakes runs, and sleeps again, before the
+    /// clock moves on. A task started just before is given turns first, to begin sleeping.
+    nonisolated(nonsending) public func advance(by duration: Duration) async {
         let target = now.advanced(by: max(.zero, duration))
+        await letWokenTasksRun(patience: .zero)
         while wakeEarliest(notAfter: target) != nil {
             await letWokenTasksRun()
         }
@@ -140,8 +153,10 @@ public final class ManualClock: Clock, Sendable {
     ///
     /// - Returns: How many tasks were left on the clock when it stopped — sleeping, or woken
     ///   but not yet run: 0 unless it timed out.
+    ///
+    /// Like ``advance(by:)``, it runs in the caller's isolation.
     @discardableResult
-    public func run(timeout: Duration = .seconds(5)) async -> Int {
+    nonisolated(nonsending) public func run(timeout: Duration = .seconds(5)) async -> Int {
         let stop = ContinuousClock.now + timeout
         while ContinuousClock.now < stop {
             let earliest = state.withLock { $0.sleepers.values.map(\.deadline).min() }
@@ -184,7 +199,7 @@ public final class ManualClock: Clock, Sendable {
     /// Lets tasks woken just now run until they suspend again: waits until every one has
     /// started running — however busy its executor, for up to `patience` of real time — then
     /// gives enough turns of the executor for each to do its work and sleep again, or end.
-    private func letWokenTasksRun(patience: Duration = .seconds(30)) async {
+    nonisolated(nonsending) private func letWokenTasksRun(patience: Duration = .seconds(30)) async {
         let givingUp = ContinuousClock.now + patience
         while state.withLock({ !$0.wokenNotYetRunning.isEmpty }), ContinuousClock.now < givingUp {
             await Task.yield()

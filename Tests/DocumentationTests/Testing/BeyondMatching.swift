@@ -41,29 +41,28 @@ import Testing
     }
 }
 
-/// A Service's loop: waits a second on the clock it is given, then ticks.
-func tick(on clock: some Clock<Duration>, _ onTick: @Sendable () async -> Void) async {
-    while (try? await clock.sleep(for: .seconds(1))) != nil {
-        await onTick()
+/// The article's main-actor timer: it ticks once a second, on the main actor.
+@MainActor
+final class MeetingTimer {
+    private(set) var secondsElapsed = 0
+
+    func start(on clock: some Clock<Duration>) {
+        Task {
+            while (try? await clock.sleep(for: .seconds(1))) != nil {
+                secondsElapsed += 1
+            }
+        }
     }
 }
 
-actor Ticks {
-    var count = 0
-    func add() { count += 1 }
-}
-
-@Test func aManualClockRunsEverySleeperDueInTheWindow() async {
+@MainActor
+@Test func theTimerCountsTheSecondsThatPass() async {
     let clock = ManualClock()
-    let ticks = Ticks()
-    let ticker = Task { await tick(on: clock) { await ticks.add() } }
-    while clock.sleepers == 0 { await Task.yield() }
+    let timer = MeetingTimer()
+    timer.start(on: clock)
 
     await clock.advance(by: .seconds(3))
-    #expect(await ticks.count == 3)
-
-    ticker.cancel()
-    await ticker.value
+    #expect(timer.secondsElapsed == 3)
 }
 
 @Test func theWholeRunMatchesItsGoldenTranscript() throws {
