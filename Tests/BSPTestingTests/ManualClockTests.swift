@@ -120,6 +120,21 @@ struct ManualClockTests {
         await timer.stop()
     }
 
+    @MainActor
+    @Test("five ticks of a main-actor timer started just before each advance, 200 times: none lost")
+    func mainActorTimerRepeated() async {
+        for round in 1...200 {
+            let clock = ManualClock()
+            let timer = MainActorTimer()
+
+            timer.start(on: clock)
+            await clock.advance(by: .seconds(5))
+
+            #expect(timer.ticks == 5, "round \(round)")
+            await timer.stop()
+        }
+    }
+
     @Test("sleepers of different tasks wake in time order, within one advance")
     func timeOrder() async {
         let clock = ManualClock()
