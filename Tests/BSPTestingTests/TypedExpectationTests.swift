@@ -103,4 +103,69 @@ struct TypedExpectationTests {
         }
         #expect(text.contains("(1 of the 1 lines on it were kept only as text, which a predicate cannot read)"))
     }
+
+    @Test("typed, in order: each after the last, with other lines between, each accounted for")
+    func typedInOrder() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        fabric.exercise(fabric.requests, .read(room: "kitchen"))
+
+        fabric.expect(
+            fabric.events, inOrder: [.reading(room: "attic", celsius: 41), .reading(room: "kitchen", celsius: 21.5)])
+        fabric.expect(fabric.events, .alarm(room: "attic"))
+        fabric.expectNothingElse()
+    }
+
+    @Test("typed, in order: out of order fails, naming what was found and the closest")
+    func typedInOrderFailure() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        let text = failureText {
+            fabric.expect(fabric.events, inOrder: [.alarm(room: "attic"), .reading(room: "attic", celsius: 41)])
+        }
+
+        #expect(text.hasPrefix("expect(/actor/service/thermostat/notifier/event, inOrder: …) failed"))
+        #expect(text.contains(#"[1] ".alarm(room: \"attic\")" ✓ matched #3"#))
+        #expect(text.contains(#"[2] ".reading(room: \"attic\", celsius: 41.0)" ✗ not found; closest: #2"#))
+    }
+
+    @Test("typed, exactly: every line on the notifier, in order, and nothing more")
+    func typedExactly() {
+        let fabric = TestFabric { Thermostat() }
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        fabric.expect(fabric.events, exactly: [.reading(room: "attic", celsius: 41), .alarm(room: "attic")])
+        fabric.expectNothingElse()
+
+        fabric.exercise(fabric.requests, .read(room: "attic"))
+        let text = failureText { fabric.expect(fabric.events, exactly: [.reading(room: "attic", celsius: 41)]) }
+        #expect(text.contains("✓ matched #5"))
+        #expect(text.contains("Not accounted for:"))
+        #expect(text.contains("#6 /actor/service/thermostat/notifier/event <event>: alarm(room: \"attic\")"))
+    }
+
+    @Test("typed, a count: how many lines on the notifier are this notification, all accounted for")
+    func typedCount() {
+        let fabric = TestFabric { Thermostat() }
+        for _ in 1...3 { fabric.exercise(fabric.requests, .read(room: "attic")) }
+
+        fabric.expect(fabric.events, count: 3, of: .alarm(room: "attic"))
+        let text = failureText { fabric.expect(fabric.events, count: 2, of: .reading(room: "attic", celsius: 41)) }
+        #expect(text.contains("✗ expected 2 lines, found 3 (#2, #5, #8)"))
+        fabric.expect(fabric.events, count: 3, of: .reading(room: "attic", celsius: 41))
+        fabric.expectNothingElse()
+    }
+
+    @Test("typed, the latest or the n-th of a notification that repeats: that one line, accounted for")
+    func typedOccurrence() {
+        let fabric = TestFabric { Thermostat() }
+        for _ in 1...3 { fabric.exercise(fabric.requests, .read(room: "attic")) }
+
+        fabric.expect(fabric.events, .alarm(room: "attic"), occurrence: .latest)
+        fabric.expect(fabric.events, .alarm(room: "attic"), occurrence: .nth(1))
+        let text = failureText { fabric.expect(fabric.events, .alarm(room: "attic"), occurrence: .nth(2)) }
+        #expect(text.contains("✗ not found"), "only one of the three is left: the second of the first two taken")
+        fabric.expect(fabric.events, .alarm(room: "attic"))
+        let ambiguous = failureText { fabric.expect(fabric.events, .reading(room: "attic", celsius: 41)) }
+        #expect(ambiguous.contains("✗ ambiguous: matches 3 lines (#2, #5, #8)"))
+    }
 }

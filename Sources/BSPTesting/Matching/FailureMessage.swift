@@ -33,7 +33,8 @@ enum FailureMessage {
         case .missing(let closest):
             "✗ not found" + (closest.map { "; closest: \($0.text)" } ?? "")
         case .ambiguous(let lines):
-            "✗ ambiguous: matches \(lines.count) lines (\(numbers(lines))); make it more specific, or use expect(count:of:)"
+            "✗ ambiguous: matches \(lines.count) lines (\(numbers(lines))); make it more specific, use "
+                + "expect(count:of:), or take one with occurrence: .latest or .nth(_:)"
         case .forbidden(let lines):
             "✗ found in \(numbers(lines))"
         case .wrongCount(let lines, let expected):

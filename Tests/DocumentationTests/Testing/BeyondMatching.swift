@@ -41,6 +41,16 @@ import Testing
     }
 }
 
+@Test func typedExpectationsHaveEveryFormOfTheSubstringOnes() throws {
+    let app = try TestFabric(exhaustive: ["/actor/presentation"]) { try LocationApp(locate: { "Darwin" }) }
+    for _ in 1...3 { app.exercise(app.presentation.events, .showLocationTapped) }
+
+    app.expect(app.service.events, inOrder: [.resolved("Darwin"), .resolved("Darwin")])
+    app.expect(app.presentation.requests, .show("Darwin"), occurrence: .latest)
+    app.expect(app.presentation.requests, count: 2, of: .show("Darwin"))
+    app.expect(app.service.requests, exactly: [.resolveLocation, .resolveLocation, .resolveLocation])
+}
+
 /// The article's main-actor timer: it ticks once a second, on the main actor.
 @MainActor
 final class MeetingTimer {
