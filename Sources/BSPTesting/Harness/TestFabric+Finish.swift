@@ -2,7 +2,8 @@ import BSPCore
 
 extension TestFabric {
     /// Waits until the system has settled — no notification waiting in a queue or being
-    /// consumed, no asynchronous request being handled, no task a scope owns still running —
+    /// consumed, no asynchronous request being handled, no task a scope or an actor owns
+    /// (`ScopeLifecycle.own(_:)`, `OwnedWork`) still running —
     /// then ends the test's checks: fails for every fault no expectation claimed and, when the
     /// fabric is exhaustive, for every notification under its prefixes that no expectation
     /// accounted for. What is still running after `timeout` fails the test, by name.

@@ -1,0 +1,83 @@
+/// The tasks an actor starts, owned by the actor: releasing it — or ``cancelAll()`` — cancels
+/// them, and while its context audits they count as work under way, by name, so that a test's
+/// `finish()` waits for them and names any that has not ended.
+///
+/// A scope's tasks go to its ``ScopeLifecycle``; any other actor — a Service recognizing
+/// speech, a timer — keeps an `OwnedWork` beside its notifiers and hands it what it starts:
+///
+/// ```swift
+/// final class SpeechService: UniqueActor {
+///     static let uri: ActorURI = "/actor/service/speech"
+///     let work = OwnedWork(of: SpeechService.self)
+///
+///     func startRecognition() {
+///         work.own(Task { [events] in await recognize(into: events) }, named: "recognition")
+///     }
+/// }
+/// ```
+///
+/// A task that captures the actor itself keeps it alive, and so is never cancelled by its
+/// release: capture what the task needs instead, as above.
+public final class OwnedWork: Sendable {
+    private struct State {
+        var cancellations: [Int: @Sendable () -> Void] = [:]
+        var names: [Int: String] = [:]
+        var nextID = 0
+    }
+
+    /// The owning actor's URI, which names the work while it runs.
+    public let actor: ActorURI
+    private let audit: AuditContext
+    private let state = Locked(State())
+
+    /// Creates the work of the actor `actor`, counted in `audit` while it runs.
+    public init(of actor: ActorURI, audit: AuditContext = .current) {
+        self.actor = actor
+        self.audit = audit
+    }
+
+    /// Creates the work of an actor whose type fixes its URI.
+    public convenience init<Owner: UniqueActor>(of owner: Owner.Type, audit: AuditContext = .current) {
+        self.init(of: Owner.uri, audit: audit)
+    }
+
+    deinit {
+        cancelAll()
+    }
+
+    /// Keeps `task` until it ends, cancelling it if the owner goes first; `name` says what it
+    /// does, in `finish()`'s report of what is still running.
+    public func own<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>, named name: String) {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.cancellations[state.nextID] = { task.cancel() }
+            state.names[state.nextID] = name
+            return state.nextID
+        }
+        let pending = "work owned by \(actor.path): \(name)"
+        let counts = audit.isEnabled
+        if counts { audit.pendingWork.begin(pending) }
+        // Holds the state and the context, not the owner: the owner's release must cancel.
+        Task.detached { [state, audit] in
+            _ = await task.result
+            state.withLock { state in
+                state.cancellations[id] = nil
+                state.names[id] = nil
+            }
+            if counts { audit.pendingWork.end(pending) }
+        }
+    }
+
+    /// The names of the tasks still running, in the order they were handed over.
+    public var running: [String] {
+        state.withLock { state in state.names.sorted { $0.key < $1.key }.map(\.value) }
+    }
+
+    /// Cancels every task still running. Tasks handed over later run as usual.
+    public func cancelAll() {
+        let cancellations = state.withLock { state in Array(state.cancellations.values) }
+        for cancel in cancellations {
+            cancel()
+        }
+    }
+}
