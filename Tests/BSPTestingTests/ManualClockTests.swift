@@ -37,8 +37,8 @@ private final class BusyableExecutor: TaskExecutor {
     }
 }
 
-/// A ``Ticker`` started on an executor that is kept busy for 300 ms once it sleeps: whatever
-/// wakes it in that time, it cannot run until then.
+/// A ``Ticker`` started on an executor that is kept busy for a while (300 ms unless told) once
+/// it sleeps: whatever wakes it in that time, it cannot run until then.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private struct TickerOnABusyExecutor {
     let clock = ManualClock()
@@ -47,11 +47,11 @@ private struct TickerOnABusyExecutor {
     let executor = BusyableExecutor()
     let task: Task<Void, Never>
 
-    init(ticking times: Int) async {
+    init(ticking times: Int, busyFor busy: Duration = .milliseconds(300)) async {
         let (clock, ticker) = (clock, ticker)
         task = Task(executorPreference: executor) { await ticker.run(on: clock, times: times) }
         while clock.sleepers < 1 { await Task.yield() }
-        await executor.occupy(for: .milliseconds(300))
+        await executor.occupy(for: busy)
     }
 
     func stop() async {
@@ -214,7 +214,9 @@ struct ManualClockTests {
     @Test("run()'s timeout counts a sleeper woken on an executor still busy when the clock stops")
     func timeoutWithABusyExecutor() async {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        let busy = await TickerOnABusyExecutor(ticking: .max)
+        // Busy far longer than the timeout, so that a machine slowed by the tests running beside
+        // this one cannot end the busy spell before the clock stops.
+        let busy = await TickerOnABusyExecutor(ticking: .max, busyFor: .seconds(3))
 
         #expect(await busy.clock.run(timeout: .milliseconds(100)) == 1)
 

@@ -39,6 +39,9 @@ final class TrailLock: Sendable {
     }
 
     deinit {
-        close(descriptor)  // releases the lock
+        // Unlocked before it is closed: a process forked meanwhile shares the lock until it
+        // execs, and only an explicit unlock frees it for them all.
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }
