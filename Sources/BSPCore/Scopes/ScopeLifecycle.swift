@@ -46,9 +46,41 @@ public final class ScopeLifecycle {
     @exclusivity(unchecked) var scope: ActorURI?
     /// The context of the stack the scope was pushed onto.
     @exclusivity(unchecked) private var stackContext: AuditContext?
+    /// The stack the scope is on, while it is: held weakly, so that a scope never keeps its
+    /// stack alive.
+    @exclusivity(unchecked) weak var stack: ScopeStack?
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
+
+    /// Pops the scope from the stack it is on, with every scope above it, top first — the way
+    /// a scope dismisses itself, without holding its stack:
+    ///
+    /// ```swift
+    /// func activate() {
+    ///     sheet.intents.observe(by: self) { scope, intent in
+    ///         scope.save(intent)
+    ///         try? scope.lifecycle.dismiss()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Does nothing when the scope is not on a stack — not yet pushed, popped already, or its
+    /// stack has gone. During another transition the pops are queued, as every request to a
+    /// stack is, and run before that transition's request returns.
+    ///
+    /// - Returns: The popped scopes and their results, children first; empty when there was
+    ///   nothing to pop or the pops were queued.
+    /// - Throws: ``ScopeStackError`` when the stack refuses a pop.
+    @discardableResult
+    public func dismiss() throws(ScopeStackError) -> [ScopeExit] {
+        guard let stack, let scope, isOperating else { return [] }
+        var exits = try stack.popAbove(scope)
+        if let exit = try stack.pop(scope) {
+            exits.append(exit)
+        }
+        return exits
+    }
 
     /// Keeps `registration` until the scope deactivates, then cancels it.
     public func own(_ registration: Registration) {

@@ -82,6 +82,7 @@ extension ScopeStack {
         changeStack { $0.append(scope) }
         lifecycle.state = .initiating
         lifecycle.scope = scopeURI
+        lifecycle.stack = self
         lifecycle.companion = companion
         lifecycle.joinBoundNotifiers(to: audit)
         audit.scopeDidStart(scopeURI)
@@ -90,6 +91,7 @@ extension ScopeStack {
         } catch {
             changeStack { $0.removeLast() }
             lifecycle.state = .inactive
+            lifecycle.stack = nil
             lifecycle.companion = nil
             audit.scopeDidEnd(scopeURI)
             throw error
@@ -187,6 +189,7 @@ extension ScopeStack {
         changeStack { $0.removeLast() }
         audit.scopeDidEnd(scopeURI)
         lifecycle.state = .terminated
+        lifecycle.stack = nil
         lifecycle.terminateBoundNotifiers()
         lifecycle.companion = nil
         report(transition)
