@@ -6,7 +6,7 @@ import BSPCore
 @MainActor
 enum TamagotchiMain {
     static func main() async throws {
-        let app = try TamagotchiApp(ticker: TaskTicker())
+        let app = try TamagotchiApp()
         var feedings = 0
         app.presentation.onChange = { label in print(label) }
 

@@ -8,11 +8,11 @@ final class TamagotchiApp {
     let presentation: TamagotchiPresentation
     let behaviour: TamagotchiBehaviour
 
-    init(ticker: any Ticker) throws(FabricError) {
-        clock = ClockService(ticker: ticker)
+    init(clock: any Clock<Duration> = ContinuousClock()) throws(FabricError) {
+        self.clock = ClockService(clock: clock)
         presentation = TamagotchiPresentation()
-        behaviour = TamagotchiBehaviour(clock: clock.ports, presentation: presentation.ports)
-        try fabric.add(clock)
+        behaviour = TamagotchiBehaviour(clock: self.clock.ports, presentation: presentation.ports)
+        try fabric.add(self.clock)
         try fabric.add(presentation)
         try fabric.add(behaviour)
     }

@@ -4,26 +4,6 @@ import Testing
 
 @testable import tamagotchi
 
-/// A ticker the test drives by hand.
-@MainActor
-final class ManualTicker: Ticker {
-    private var tick: (@MainActor () -> Void)?
-    private(set) var interval: Duration?
-
-    func start(every interval: Duration, tick: @escaping @MainActor () -> Void) {
-        self.interval = interval
-        self.tick = tick
-    }
-
-    func stop() { tick = nil }
-
-    var isRunning: Bool { tick != nil }
-
-    func fire(times: Int = 1) {
-        for _ in 0..<times { tick?() }
-    }
-}
-
 typealias ClockStandIn = MockActor<ClockService.Request, Void, ClockService.Event>
 typealias ScreenStandIn = MockActor<TamagotchiPresentation.Request, Void, TamagotchiPresentation.Event>
 
@@ -41,17 +21,17 @@ struct TamagotchiTests {
     }
 
     // S
-    @Test func theClockTicksWhileRunning() throws {
-        let ticker = ManualTicker()
-        let s = TestFabric { ClockService(ticker: ticker) }
+    @Test func theClockTicksWhileRunning() async throws {
+        let clock = ManualClock()
+        let s = TestFabric { ClockService(clock: clock) }
 
         s.exercise(s.requests, .start(every: .seconds(1)))
-        ticker.fire(times: 2)
+        await clock.advance(by: .seconds(2))
         s.exercise(s.requests, .stop)
-        ticker.fire()
+        await clock.advance(by: .seconds(5))
 
-        #expect(ticker.interval == .seconds(1))
         s.expect(exactly: ["<event>: tick", "<event>: tick"])
+        await s.finish()
     }
 
     // P
@@ -103,24 +83,25 @@ struct TamagotchiTests {
     }
 
     // B+S
-    @Test func theBehaviourWithTheRealClockStarvesWithoutFood() throws {
-        let ticker = ManualTicker()
+    @Test func theBehaviourWithTheRealClockStarvesWithoutFood() async throws {
+        let clock = ManualClock()
         let bs = TestFabric {
-            let clock = ClockService(ticker: ticker)
+            let service = ClockService(clock: clock)
             let screen = ScreenStandIn("/actor/presentation")
             return (
-                clock, screen,
+                service, screen,
                 TamagotchiBehaviour(
-                    clock: clock.ports, presentation: screen.ports)
+                    clock: service.ports, presentation: screen.ports)
             )
         }
         bs.system.2.start(tickEvery: .milliseconds(10))
 
-        ticker.fire(times: 10)
+        await clock.advance(by: .milliseconds(100))
 
-        #expect(!ticker.isRunning)
+        #expect(bs.system.0.work.running.isEmpty, "the clock stopped when the creature died")
         #expect(bs.system.2.creature.mood == .dead)
         bs.expect(count: 5, of: "/actor/service/clock/notifier/event <event>: tick")
+        await bs.finish()
     }
 
     // B+P
@@ -143,14 +124,14 @@ struct TamagotchiTests {
     }
 
     // BSP
-    @Test func theWholeCreatureLivesWhileFedAndDiesWhenNot() throws {
-        let ticker = ManualTicker()
-        let app = try TestFabric { try TamagotchiApp(ticker: ticker) }
+    @Test func theWholeCreatureLivesWhileFedAndDiesWhenNot() async throws {
+        let clock = ManualClock()
+        let app = try TestFabric { try TamagotchiApp(clock: clock) }
         app.behaviour.start(tickEvery: .seconds(1))
 
-        ticker.fire(times: 3)
+        await clock.advance(by: .seconds(3))
         app.presentation.feedTapped()
-        ticker.fire(times: 20)
+        await clock.advance(by: .seconds(20))
         app.presentation.feedTapped()
 
         #expect(app.presentation.label == "Cannot feed: the creature is dead.")
