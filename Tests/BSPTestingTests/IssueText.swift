@@ -19,3 +19,15 @@ func failureText(_ body: () -> Void) -> String {
     }
     return text.withLock { $0 }
 }
+
+/// The text of the one issue `body` records, expected as known, for an asynchronous body.
+func asyncFailureText(_ body: () async -> Void) async -> String {
+    let text = Locked("")
+    await withKnownIssue {
+        await body()
+    } matching: { issue in
+        text.withLock { $0 = issue.text }
+        return true
+    }
+    return text.withLock { $0 }
+}

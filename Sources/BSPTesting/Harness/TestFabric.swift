@@ -43,6 +43,8 @@ public final class TestFabric<System> {
     let recorder: TestRecorder
     private let redactions: [Redaction]
     private var accounted = AccountedSequences()
+    /// The actors whose state the test tracks, with the state last accounted for.
+    var trackedStates: [ObjectIdentifier: any StateCheck] = [:]
     /// The sequence number of the last line of the arrangement, once ``acceptArrangement()``
     /// has accepted it.
     var arrangementEnd: UInt64?
@@ -177,6 +179,7 @@ public final class TestFabric<System> {
         _ send: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         failUnclaimedFaults()
+        failUnaccountedStateChanges()
         recorder.beginStep(at: step)
         let before = store.mark
         defer {

@@ -87,6 +87,11 @@ final class TestRecorder: AuditStore {
         state.withLock { $0.step = location }
     }
 
+    /// The step running now: the test's last exercise, or the fabric's creation.
+    var currentStep: SourceContext {
+        state.withLock { $0.step }
+    }
+
     /// Removes and returns the faults no expectation has claimed yet.
     func takeUnclaimedFaults() -> [(fault: any Error, step: SourceContext)] {
         state.withLock { state in

@@ -1,0 +1,85 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+/// A meeting's Behaviour, with state of its own that it exposes for tests: seconds elapsed,
+/// and whether the end-of-meeting alert is up.
+private final class Meeting: StatefulActor {
+    struct State: Equatable, Sendable {
+        var secondsElapsed = 0
+        var alertShown = false
+    }
+
+    let uri: ActorURI = "/actor/behaviour/meeting"
+    let ticks = EventNotifier<Void>(of: "/actor/service/clock", named: "tick")
+    let endTapped = EventNotifier<Void>(of: "/actor/presentation", named: "end")
+    private(set) var state = State()
+    /// A defect to plant: time counted while the alert is up.
+    var countsUnderTheAlert = false
+
+    init() {
+        ticks.observe(by: self) { meeting, _ in
+            if meeting.countsUnderTheAlert { meeting.state.secondsElapsed += 1 }
+            guard !meeting.state.alertShown else { return }
+            if !meeting.countsUnderTheAlert { meeting.state.secondsElapsed += 1 }
+        }
+        endTapped.observe(by: self) { meeting, _ in meeting.state.alertShown = true }
+    }
+}
+
+@Suite("State, where an actor opts in")
+struct StateExhaustivityTests {
+    @Test("every change of a tracked actor's state is expected: the test passes")
+    func expectedChangesPass() {
+        let app = TestFabric { Meeting() }
+        app.trackState(of: app.system)
+
+        app.exercise(app.system.ticks, ())
+        app.expectState(of: app.system) { $0.secondsElapsed = 1 }
+        app.exercise(app.system.endTapped, ())
+        app.expectState(of: app.system) { $0.alertShown = true }
+        app.exercise(app.system.ticks, ())  // no change while the alert is up
+        app.expectState(of: app.system) { _ in }
+    }
+
+    @Test("a change no expectation accounted for fails the step that made it, with a structural diff")
+    func hiddenChangeFails() {
+        let app = TestFabric { Meeting() }
+        app.system.countsUnderTheAlert = true
+        app.trackState(of: app.system)
+        app.exercise(app.system.endTapped, ())
+        app.expectState(of: app.system) { $0.alertShown = true }
+
+        let text = failureText {
+            app.exercise(app.system.ticks, ())  // the planted defect: it counts under the alert
+            app.exercise(app.system.ticks, ())
+        }
+
+        #expect(text.contains("The state of /actor/behaviour/meeting changed and no expectState(of:) accounted for it"))
+        #expect(text.contains("−   secondsElapsed: 0\n+   secondsElapsed: 1"))
+        app.expectState(of: app.system) { $0.secondsElapsed = 2 }
+    }
+
+    @Test("an expectation that does not match the state fails with what differs")
+    func wrongExpectationFails() {
+        let app = TestFabric { Meeting() }
+        app.trackState(of: app.system)
+        app.exercise(app.system.ticks, ())
+
+        let text = failureText { app.expectState(of: app.system) { $0.secondsElapsed = 2 } }
+
+        #expect(text.contains("expectState(of: /actor/behaviour/meeting) failed"))
+        #expect(text.contains("−   secondsElapsed: 2\n+   secondsElapsed: 1"))
+    }
+
+    @Test("finish() fails for a change left unaccounted at the end")
+    func finishChecksState() async {
+        let app = TestFabric { Meeting() }
+        app.trackState(of: app.system)
+        app.exercise(app.system.ticks, ())
+
+        let text = await asyncFailureText { await app.finish() }
+
+        #expect(text.contains("changed and no expectState(of:) accounted for it"))
+    }
+}
