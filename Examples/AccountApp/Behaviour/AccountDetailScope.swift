@@ -27,7 +27,7 @@ final class AccountDetailScope: PortalScope<AccountDetailView> {
         }
         view.intents.observe(by: self) { scope, intent in
             switch intent {
-            case .back: _ = try? scope.lifecycle.dismiss()
+            case .back: scope.lifecycle.dismiss()
             case .logOut: scope.context.meta.emit(.logOutRequested)
             }
         }

@@ -60,26 +60,32 @@ public final class ScopeLifecycle {
     /// func activate() {
     ///     sheet.intents.observe(by: self) { scope, intent in
     ///         scope.save(intent)
-    ///         try? scope.lifecycle.dismiss()
+    ///         scope.lifecycle.dismiss()
     ///     }
     /// }
     /// ```
     ///
     /// Does nothing when the scope is not on a stack — not yet pushed, popped already, or its
     /// stack has gone. During another transition the pops are queued, as every request to a
-    /// stack is, and run before that transition's request returns.
+    /// stack is, and run before that transition's request returns. It does not throw: a scope
+    /// on its stack can always be popped, and should the stack refuse, the refusal goes to the
+    /// stack's fault handler, as a queued request's does.
     ///
     /// - Returns: The popped scopes and their results, children first; empty when there was
     ///   nothing to pop or the pops were queued.
-    /// - Throws: ``ScopeStackError`` when the stack refuses a pop.
     @discardableResult
-    public func dismiss() throws(ScopeStackError) -> [ScopeExit] {
+    public func dismiss() -> [ScopeExit] {
         guard let stack, let scope, isOperating else { return [] }
-        var exits = try stack.popAbove(scope)
-        if let exit = try stack.pop(scope) {
-            exits.append(exit)
+        do {
+            var exits = try stack.popAbove(scope)
+            if let exit = try stack.pop(scope) {
+                exits.append(exit)
+            }
+            return exits
+        } catch {
+            stack.audit.reportFault(error)
+            return []
         }
-        return exits
     }
 
     /// Keeps `registration` until the scope deactivates, then cancels it.

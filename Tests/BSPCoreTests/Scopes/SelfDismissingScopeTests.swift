@@ -33,7 +33,7 @@ private final class SheetScope: Scope {
     func activate() {
         sheet.intents.observe(by: self) { scope, intent in
             scope.saved = intent == .save
-            try? scope.lifecycle.dismiss()
+            scope.lifecycle.dismiss()
         }
     }
 }
@@ -67,7 +67,7 @@ struct SelfDismissingScopeTests {
         try stack.push(list)
         try stack.push(editor)
 
-        let exits = try list.lifecycle.dismiss()
+        let exits = list.lifecycle.dismiss()
 
         #expect(exits.map(\.scope) == [editor.uri, list.uri])
         #expect(stack.scopes.isEmpty && views.scopes.isEmpty)
@@ -75,11 +75,11 @@ struct SelfDismissingScopeTests {
 
     @Test func dismissingAScopeThatIsNotOnAStackDoesNothing() throws {
         let sheet = try SheetScope("alone")
-        #expect(try sheet.lifecycle.dismiss().isEmpty)
+        #expect(sheet.lifecycle.dismiss().isEmpty)
 
         try stack.push(sheet)
         try stack.pop()
-        #expect(try sheet.lifecycle.dismiss().isEmpty)
+        #expect(sheet.lifecycle.dismiss().isEmpty)
     }
 
     @Test func aScopeDoesNotKeepItsStackAlive() throws {
@@ -92,6 +92,6 @@ struct SelfDismissingScopeTests {
             try stack.push(sheet)
         }
         #expect(released == nil)
-        #expect(try sheet.lifecycle.dismiss().isEmpty)
+        #expect(sheet.lifecycle.dismiss().isEmpty)
     }
 }

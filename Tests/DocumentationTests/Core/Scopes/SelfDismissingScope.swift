@@ -26,7 +26,7 @@ final class EditorScope: Scope {
     func activate() {
         view.intents.observe(by: self) { scope, intent in
             if case .save(let text) = intent { scope.saved = text }
-            try? scope.lifecycle.dismiss()  // pops the editor, and with it its view
+            scope.lifecycle.dismiss()  // pops the editor, and with it its view
         }
     }
 }
