@@ -37,3 +37,41 @@ enum FileStoreBenchmarks {
         Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
     }
 }
+
+extension FileStoreBenchmarks {
+    /// The CPU time the store's writer thread spends per record: the process's CPU time minus
+    /// the sending thread's, over a run of `records` records written and flushed, with nothing
+    /// else running. A pending limit above the run keeps every record.
+    static func writerCPUPerRecord(_ configuration: Configuration) throws -> Double {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-bench-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = min(configuration.sends, 200_000)
+        var samples: [Double] = []
+        for round in 0...min(configuration.repetitions, 5) {  // the first round warms up
+            let store = try FileAuditStore(
+                url: folder.appendingPathComponent("run-\(round).jsonl"), maxFileBytes: 256 << 20,
+                pendingLimit: records + 1)
+            let notifier = EventNotifier<Int>(of: "/actor/bench", audit: AuditContext(store: store))
+            let (processBefore, threadBefore) = (CPUTime.process(), CPUTime.thread())
+            for value in 0..<records { notifier.emit(value) }
+            store.flush()
+            let writer = (CPUTime.process() - processBefore) - (CPUTime.thread() - threadBefore)
+            precondition(store.droppedCount == 0, "the writer dropped records")
+            samples.append(Double(writer) / Double(records))
+        }
+        return median(Array(samples.dropFirst()))
+    }
+}
+
+/// CPU time, in nanoseconds, of the process and of the calling thread.
+enum CPUTime {
+    static func process() -> Int64 { read(CLOCK_PROCESS_CPUTIME_ID) }
+    static func thread() -> Int64 { read(CLOCK_THREAD_CPUTIME_ID) }
+
+    private static func read(_ clock: clockid_t) -> Int64 {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return 0 }
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+}

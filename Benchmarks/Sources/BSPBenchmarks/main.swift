@@ -160,6 +160,9 @@ if configuration.runs("filestore") {
     let overhead = try FileStoreBenchmarks.overhead(configuration)
     report.add("  same send, auditing into a FileAuditStore", "+\(format(overhead)) ns", "on the sending thread")
     report.figures["file_store_overhead_ns"] = overhead
+    let writer = try FileStoreBenchmarks.writerCPUPerRecord(configuration)
+    report.add("  the writer thread's CPU per record", "\(format(writer)) ns", "encoding and writing JSON Lines")
+    report.figures["file_writer_cpu_ns_per_record"] = writer
 }
 
 if configuration.runs("store") {

@@ -102,7 +102,12 @@ public struct AuditTrail: Hashable, Sendable {
 
     /// The trail as JSON Lines: one record per line, keys sorted, ending with a newline.
     public func jsonLines() -> String {
-        records.map { JSONLine.encode($0) + "\n" }.joined()
+        var bytes: [UInt8] = []
+        for record in records {
+            JSONLine.append(record, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes the trail to a file as JSON Lines, replacing the file.

@@ -2,56 +2,71 @@
 ///
 /// A ``FileAuditStore`` encodes every record of a running app on its writer thread, where
 /// `JSONEncoder`'s cost (a container per record, a box per value) would let the writer fall
-/// behind the senders. The output has the shape `JSONEncoder` gives with sorted keys and
-/// unescaped slashes, and escapes more (see ``TextEscaping/json(_:)``): every control character
-/// and every scalar a reader might take for a line end, so that a record is always one line.
+/// behind the senders. So the line is written as UTF-8 bytes straight into a buffer the writer
+/// reuses. The output has the shape `JSONEncoder` gives with sorted keys and unescaped slashes,
+/// and escapes more (see ``TextEscaping/appendJSONString(_:to:)``): every control character and
+/// every scalar a reader might take for a line end, so that a record is always one line.
 enum JSONLine {
     /// `record` as a JSON object with sorted keys, `nil` fields left out, without a newline.
     static func encode(_ record: AuditRecord) -> String {
-        var line = "{"
-        if let cause = record.cause {
-            line += "\"cause\":\(cause),"
-        }
-        line += "\"delivery\":\"\(record.delivery.rawValue)\",\"depth\":\(record.depth),"
-        line += "\"notification\":"
-        appendString(record.notification, to: &line)
-        line += ",\"notifier\":"
-        appendString(record.notifierPath, to: &line)
-        if let scope = record.scope {
-            line += ",\"scope\":"
-            appendString(scope.path, to: &line)
-        }
-        line += ",\"sequence\":\(record.sequence)"
-        if let source = record.source {
-            line += ",\"source\":"
-            appendString(source.path, to: &line)
-        }
-        if let change = record.stackChange {
-            line += ",\"stackChange\":{\"kind\":\"\(change.kind.rawValue)\",\"scope\":"
-            appendString(change.scope.path, to: &line)
-            line += "}"
-        }
-        line += ",\"targets\":["
-        for (index, target) in record.targets.enumerated() {
-            if index > 0 { line += "," }
-            appendString(target.path, to: &line)
-        }
-        line += "],\"variety\":\"\(record.variety.rawValue)\"}"
-        return line
+        var bytes: [UInt8] = []
+        append(record, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `text` as a JSON string, escaped by ``TextEscaping/json(_:)``.
-    private static func appendString(_ text: String, to line: inout String) {
-        line += "\""
-        var plain = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        for index in scalars.indices {
-            guard let escaped = TextEscaping.json(scalars[index]) else { continue }
-            line.unicodeScalars.append(contentsOf: scalars[plain..<index])
-            line += escaped
-            plain = scalars.index(after: index)
+    /// Appends `record` to `bytes` as a JSON object with sorted keys, `nil` fields left out,
+    /// without a newline.
+    static func append(_ record: AuditRecord, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
+        if let cause = record.cause {
+            bytes.append(contentsOf: #""cause":"#.utf8)
+            appendDecimal(cause, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
         }
-        line.unicodeScalars.append(contentsOf: scalars[plain...])
-        line += "\""
+        bytes.append(contentsOf: #""delivery":""#.utf8)
+        bytes.append(contentsOf: record.delivery.rawValue.utf8)
+        bytes.append(contentsOf: #"","depth":"#.utf8)
+        appendDecimal(record.depth, to: &bytes)
+        bytes.append(contentsOf: #","notification":"#.utf8)
+        TextEscaping.appendJSONString(record.notification, to: &bytes)
+        bytes.append(contentsOf: #","notifier":"#.utf8)
+        TextEscaping.appendJSONString(record.notifierPath, to: &bytes)
+        if let scope = record.scope {
+            bytes.append(contentsOf: #","scope":"#.utf8)
+            TextEscaping.appendJSONString(scope.path, to: &bytes)
+        }
+        bytes.append(contentsOf: #","sequence":"#.utf8)
+        appendDecimal(record.sequence, to: &bytes)
+        if let source = record.source {
+            bytes.append(contentsOf: #","source":"#.utf8)
+            TextEscaping.appendJSONString(source.path, to: &bytes)
+        }
+        if let change = record.stackChange {
+            bytes.append(contentsOf: #","stackChange":{"kind":""#.utf8)
+            bytes.append(contentsOf: change.kind.rawValue.utf8)
+            bytes.append(contentsOf: #"","scope":"#.utf8)
+            TextEscaping.appendJSONString(change.scope.path, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(contentsOf: #","targets":["#.utf8)
+        for (index, target) in record.targets.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            TextEscaping.appendJSONString(target.path, to: &bytes)
+        }
+        bytes.append(contentsOf: #"],"variety":""#.utf8)
+        bytes.append(contentsOf: record.variety.rawValue.utf8)
+        bytes.append(contentsOf: #""}"#.utf8)
+    }
+
+    /// Appends `value` in decimal, without making a string of it.
+    private static func appendDecimal(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+        }
+        let magnitude = value.magnitude
+        if magnitude >= 10 {
+            appendDecimal(magnitude / 10, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
     }
 }

@@ -26,6 +26,8 @@ final class TrailWriter: @unchecked Sendable {
     private let interval: Duration?
     private let onFault: @Sendable (FileAuditStoreError) -> Void
     private var file: TrailFile?
+    /// The batch being encoded: kept, with its capacity, from one batch to the next.
+    private var bytes: [UInt8] = []
     /// The writer thread, so that a flush from a fault handler it runs does not wait for itself.
     /// Set before the thread starts, and never again. Weak: the thread holds its closure,
     /// which holds this writer, so a strong reference would be a cycle that outlives the store.
@@ -177,14 +179,19 @@ final class TrailWriter: @unchecked Sendable {
     }
 
     private func write(_ batch: [AuditRecord]) {
-        var bytes: [UInt8] = []
         for record in batch {
-            let line = Array((JSONLine.encode(record) + "\n").utf8)
-            if let file, file.size + bytes.count + line.count > maxFileBytes, file.size + bytes.count > 0 {
+            // Encoded in place at the end of the batch; a line that would overfill the file
+            // goes to the next one, after the lines before it are written and the files rotated.
+            let start = bytes.count
+            JSONLine.append(record, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+            if let file, file.size + bytes.count > maxFileBytes, file.size + start > 0 {
+                let line = bytes[start...]
+                bytes.removeLast(bytes.count - start)
                 writeOut(&bytes)
                 rotate()
+                bytes.append(contentsOf: line)
             }
-            bytes += line
         }
         writeOut(&bytes)
     }
