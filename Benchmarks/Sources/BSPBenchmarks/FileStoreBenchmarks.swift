@@ -4,12 +4,13 @@ import Foundation
 /// What auditing into a ``FileAuditStore`` costs the sending thread.
 enum FileStoreBenchmarks {
     /// The cost per send on the sending thread: an audited send into the file store minus
-    /// the same send with auditing off, interleaved round by round.
+    /// the same send with auditing off, interleaved round by round; and that cost over the
+    /// same for the in-memory store.
     ///
     /// Each round is timed while the writer has caught up with the last (a flush, untimed, in
     /// between), so that what is timed is handing records over, not waiting behind a backlog
     /// or dropping past the pending limit.
-    static func overhead(_ configuration: Configuration) throws -> Double {
+    static func overhead(_ configuration: Configuration) throws -> (fileStore: Double, vsMemoryStore: Double) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-bench-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,20 +18,26 @@ enum FileStoreBenchmarks {
         let sink = Sink()
         let off = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
         let audited = EventNotifier<Int>(of: "/actor/bench", audit: AuditContext(store: store))
-        let tokens = [off, audited].map { notifier in notifier.observe { sink.take($0) } }
+        let inMemory = EventNotifier<Int>(
+            of: "/actor/bench", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+        let tokens = [off, audited, inMemory].map { notifier in notifier.observe { sink.take($0) } }
         // A round fits within the store's pending limit.
         let sends = min(configuration.sends, 50_000)
         let clock = ContinuousClock()
         var differences: [Double] = []
+        var ratios: [Double] = []
         for _ in 0...configuration.repetitions {  // the first round warms up
             let offTime = clock.measure { for value in 0..<sends { off.emit(value) } }
             let auditedTime = clock.measure { for value in 0..<sends { audited.emit(value) } }
+            let memoryTime = clock.measure { for value in 0..<sends { inMemory.emit(value) } }
             store.flush()
             differences.append((nanoseconds(auditedTime) - nanoseconds(offTime)) / Double(sends))
+            ratios.append(
+                (nanoseconds(auditedTime) - nanoseconds(offTime)) / (nanoseconds(memoryTime) - nanoseconds(offTime)))
         }
         precondition(store.droppedCount == 0, "the benchmark outran the writer's pending limit")
         withExtendedLifetime(tokens) {}
-        return median(Array(differences.dropFirst()))
+        return (median(Array(differences.dropFirst())), median(Array(ratios.dropFirst())))
     }
 
     private static func nanoseconds(_ duration: Duration) -> Double {

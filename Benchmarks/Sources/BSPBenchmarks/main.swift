@@ -157,9 +157,12 @@ if configuration.runs("matching") {
 
 if configuration.runs("filestore") {
     progress("file store")
-    let overhead = try FileStoreBenchmarks.overhead(configuration)
-    report.add("  same send, auditing into a FileAuditStore", "+\(format(overhead)) ns", "on the sending thread")
+    let (overhead, versusMemory) = try FileStoreBenchmarks.overhead(configuration)
+    report.add(
+        "  same send, auditing into a FileAuditStore", "+\(format(overhead)) ns",
+        "on the sending thread; \(ratio(versusMemory)) the in-memory store's")
     report.figures["file_store_overhead_ns"] = overhead
+    report.figures["file_store_overhead_vs_memory_store"] = versusMemory
     let writer = try FileStoreBenchmarks.writerCPUPerRecord(configuration)
     report.add("  the writer thread's CPU per record", "\(format(writer)) ns", "encoding and writing JSON Lines")
     report.figures["file_writer_cpu_ns_per_record"] = writer
