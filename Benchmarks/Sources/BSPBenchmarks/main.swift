@@ -124,6 +124,16 @@ if configuration.runs("queue") {
     report.figures["queued_concurrent_vs_asyncstream"] = concurrent
 }
 
+if configuration.runs("limit") {
+    progress("auditing against the record limit")
+    let (versus, limit) = AuditLimitBenchmarks.auditVersusLimit(configuration)
+    report.add(
+        "auditing a send", "\(ratio(versus))",
+        "the least a record costs: a sequence number, a clock read, a ring write under a lock (\(format(limit)) ns)")
+    report.figures["audit_overhead_vs_record_limit"] = versus
+    report.figures["record_limit_ns"] = limit
+}
+
 if configuration.runs("rendering") {
     progress("auditing what an app sends")
     let rendering = RenderingBenchmarks.auditOverhead(configuration)
