@@ -9,7 +9,7 @@ struct Configuration {
     /// Notifications sent into the bounded store.
     var storeNotifications: Int
     var json: Bool
-    /// Runs only the benchmarks whose group name is this (send, request, ownership, queue, limit, rendering, scope, matching,
+    /// Runs only the benchmarks whose group name is this (send, request, ownership, queue, limit, rendering, growth, scope, matching,
     /// filestore, store).
     var only: String?
 

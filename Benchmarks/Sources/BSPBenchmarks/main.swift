@@ -147,6 +147,25 @@ if configuration.runs("rendering") {
     report.figures["audit_overhead_number_payload_ns"] = rendering.numberPayload
 }
 
+if configuration.runs("growth") {
+    progress("growth")
+    for count in [1, 10, 100, 1_000] {
+        let cost = GrowthBenchmarks.perObserver(count, configuration)
+        report.add("a send to \(count) observers, per observer", "\(format(cost)) ns")
+        report.figures["growth_observers_\(count)_ns_per_observer"] = cost
+    }
+    for depth in [1, 10, 100] {
+        let cost = GrowthBenchmarks.pushAndPop(atDepth: depth, configuration)
+        report.add("scope push + pop on a stack \(depth) deep", "\(format(cost, decimals: 2)) µs")
+        report.figures["growth_scope_depth_\(depth)_us"] = cost
+    }
+    for records in [1_000, 10_000, 100_000, 1_000_000] {
+        let cost = GrowthBenchmarks.auditedSend(intoTrailOf: records, configuration)
+        report.add("an audited send into a trail of \(records) records", "\(format(cost)) ns")
+        report.figures["growth_trail_\(records)_ns"] = cost
+    }
+}
+
 if configuration.runs("scope") {
     progress("scope push + pop")
     let scope = ScopeBenchmarks.pushAndPop(configuration)

@@ -79,7 +79,7 @@ extension ScopeStack {
         // Read once: each is a protocol requirement of an existential, a call and a retain.
         let (lifecycle, scopeURI) = (scope.lifecycle, scope.uri)
         try checkPushable(scope)
-        changeStack { $0.append(scope) }
+        appendToStack(scope, uri: scopeURI)
         lifecycle.state = .initiating
         lifecycle.scope = scopeURI
         lifecycle.stack = self
@@ -89,7 +89,7 @@ extension ScopeStack {
         do {
             try push(companion, of: scope, record: companionRecord)
         } catch {
-            changeStack { $0.removeLast() }
+            removeTopOfStack(uri: scopeURI)
             lifecycle.state = .inactive
             lifecycle.stack = nil
             lifecycle.companion = nil
@@ -146,6 +146,8 @@ extension ScopeStack {
         case .initiating, .active, .deactivating: throw .alreadyOnStack(scope: scope.uri, stack: uri)
         }
         let scopeURI = scope.uri
+        guard uris.contains(scopeURI) else { return }
+        // On the stack: refused, unless it is among the scopes a replace takes off.
         let staying = leaving.flatMap { leaving in stack.lastIndex { $0.uri == leaving } }.map { stack[..<$0] }
         if (staying ?? stack[...]).contains(where: { $0.uri == scopeURI }) {
             throw .alreadyOnStack(scope: scopeURI, stack: uri)
@@ -186,7 +188,7 @@ extension ScopeStack {
         runAsScope(scope) { scope.deactivate() }
         lifecycle.endOwnedWork()
         let exit = ScopeExit(scope: scopeURI, result: scope.result, ownedWork: lifecycle.ownedWorkCompletion)
-        changeStack { $0.removeLast() }
+        removeTopOfStack(uri: scopeURI)
         audit.scopeDidEnd(scopeURI)
         lifecycle.state = .terminated
         lifecycle.stack = nil
@@ -207,7 +209,7 @@ extension ScopeStack {
     private func popCompanion(of scope: any Scope, lifecycle: ScopeLifecycle) {
         guard let companion = lifecycle.companion, let companions else { return }
         let companionURI = companion.uri
-        guard companions.stack.contains(where: { $0.uri == companionURI }) else { return }
+        guard companions.uris.contains(companionURI) else { return }
         do {
             // Scopes pushed over the companion (a modal, say) go with it.
             if companions.stack.last?.uri != companionURI {
