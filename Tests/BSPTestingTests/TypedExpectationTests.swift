@@ -101,7 +101,10 @@ struct TypedExpectationTests {
                 if case .alarm = event { true } else { false }
             }
         }
-        #expect(text.contains("(1 of the 1 lines on it were kept only as text, which a predicate cannot read)"))
+        #expect(
+            text.contains(
+                "(1 of the 1 lines on it were kept only as text, which a predicate cannot read, nor a private field be compared in)"
+            ))
     }
 
     @Test("typed, in order: each after the last, with other lines between, each accounted for")
@@ -167,5 +170,26 @@ struct TypedExpectationTests {
         fabric.expect(fabric.events, .alarm(room: "attic"))
         let ambiguous = failureText { fabric.expect(fabric.events, .reading(room: "attic", celsius: 41)) }
         #expect(ambiguous.contains("✗ ambiguous: matches 3 lines (#2, #5, #8)"))
+    }
+
+    /// A relay generic over what it relays: its notifier keeps notifications only as text.
+    final class Relay<Value> {
+        let events = EventNotifier<Value>(of: "/actor/service/relay")
+    }
+
+    struct Credentials: Equatable, Sendable {
+        var user: String
+        var password: Private<String>
+    }
+
+    @Test("a notification kept only as text never matches through a private field it hides")
+    func privateTextNeverMatches() {
+        let fabric = TestFabric { Relay<Credentials>() }
+        fabric.system.events.emit(Credentials(user: "ada", password: "lovelace"))
+
+        let text = failureText { fabric.expect(fabric.system.events, Credentials(user: "ada", password: "WRONG")) }
+
+        #expect(text.contains("✗ not found"))
+        #expect(text.contains("nor a private field be compared in"))
     }
 }

@@ -68,6 +68,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
 
     private struct Item: Sendable {
         let notification: Notification
+        /// The text of the notification's `queued` record, while auditing: what became of it
+        /// later is recorded with the same text, as it was when it was sent.
+        let text: AuditRecord.Text?
         /// The frame of the notification's `queued` record, while auditing.
         let frame: AuditFrame?
     }
@@ -146,7 +149,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             record(notification, delivery: refusal.delivery)
             return audit.reportFault(refusal.fault)
         }
-        let item = Item(notification: notification, frame: record(notification, delivery: .queued))
+        let text: AuditRecord.Text? = audit.isEnabled ? .later(notification) : nil
+        let item = Item(notification: notification, text: text, frame: text.map { record($0, delivery: .queued) })
         let (outcome, handOver) = state.withLock { state in admit(item, into: &state) }
         handOver.map { waiting in waiting.resume(returning: item) }
         switch outcome {
@@ -306,20 +310,25 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         audit.reportFault(NotifierError.abandoned(uri, count: items.count))
     }
 
-    /// Records `notification`, sent now, and returns the frame of its record, while auditing.
-    @discardableResult
-    private func record(_ notification: Notification, delivery: AuditDelivery) -> AuditFrame? {
-        guard audit.isEnabled else { return nil }
-        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
-        var scopes = ScopeSnapshot()
-        return audit.record(.later(notification), from: origin, delivery: delivery, scopes: &scopes)
+    /// Records `notification`, sent now, while auditing.
+    private func record(_ notification: Notification, delivery: AuditDelivery) {
+        guard audit.isEnabled else { return }
+        _ = record(.later(notification), delivery: delivery)
     }
 
-    /// Records what became of `item` after it was queued: caused by its `queued` record.
-    private func record(_ item: Item, delivery: AuditDelivery) {
-        guard let frame = item.frame else { return }
+    /// Records a notification sent now as `text`, and returns the frame of its record.
+    private func record(_ text: AuditRecord.Text, delivery: AuditDelivery) -> AuditFrame {
+        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
         var scopes = ScopeSnapshot()
-        audit.record(.later(item.notification), from: origin, delivery: delivery, scopes: &scopes, causedBy: frame)
+        return audit.record(text, from: origin, delivery: delivery, scopes: &scopes)
+    }
+
+    /// Records what became of `item` after it was queued: caused by its `queued` record, with
+    /// its text.
+    private func record(_ item: Item, delivery: AuditDelivery) {
+        guard let text = item.text, let frame = item.frame else { return }
+        var scopes = ScopeSnapshot()
+        audit.record(text, from: origin, delivery: delivery, scopes: &scopes, causedBy: frame)
     }
 
     private var origin: AuditRecord.Origin {

@@ -11,11 +11,14 @@
 /// // #4 /actor/service/notifier/request <request>: logIn(user: "ada", password: <private>)
 /// ```
 ///
-/// No store holds the value: not a ``FileAuditStore`` on a user's device, nor the in-memory
-/// store a test reads. Its description, debug description and mirror are all `<private>`, so
-/// `String(describing:)`, `dump` and a structural diff show the redaction, and so do the trail
-/// viewer and the diagrams. A test sees the value through a typed expectation, which compares
-/// notifications with `==`: `Private` is `Equatable` and `Hashable` when its value is.
+/// No trail shows the value: every record's text — in a ``FileAuditStore`` on a user's device,
+/// in the in-memory store a test reads, in a transcript — has `<private>` in its place. Its
+/// description, debug description and mirror are all `<private>`, so `String(describing:)`,
+/// `dump` and a structural diff show the redaction, and so do the trail viewer and the
+/// diagrams. A test sees the value through a typed expectation, which compares notifications
+/// with `==`: `Private` is `Equatable` and `Hashable` when its value is. (For that, the
+/// in-memory store keeps a `Sendable` notification itself beside its text, as it does any; a
+/// file trail holds text alone.)
 ///
 /// Fields are public unless marked: a notification is the app's own typed value, written to be
 /// read in a transcript, and a secret marked at its type cannot be forgotten at a call site.

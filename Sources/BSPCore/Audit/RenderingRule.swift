@@ -4,9 +4,10 @@
 /// A record shows the notification as it was when sent. Rendering (`String(describing:)`) is
 /// the costliest part of recording — microseconds for an enum with a payload, which the
 /// runtime prints by reflection — so it waits until a record is read, but only for a
-/// notification that cannot have changed meanwhile: a value of a `Sendable` type that is
-/// trivially copyable (no reference anywhere inside it: numbers, payload-free enums, structs
-/// of those) or a string, whose text is itself. Every other notification is rendered now, on
+/// notification that cannot have changed meanwhile and renders the same on any thread: a
+/// string, a number, or a value of a `Sendable` type that is trivially copyable (no reference
+/// anywhere inside it: payload-free enums, structs of numbers) and has no description of its
+/// own, which may be isolated to the sender's actor (see ``mayWait(_:)``). Every other notification is rendered now, on
 /// the sending thread: an object may change after it is sent, a value may hold one (a struct,
 /// an enum, an optional or an array holding a class with mutable state), and a main-actor
 /// object's `description` is only right on the main actor, where it is sent. A `Sendable`
@@ -57,7 +58,7 @@ struct RenderingRule {
 
     /// The text of a `Sendable` notification sent from any thread, decided for its value.
     static func text<Value: Sendable>(ofSendable value: Value) -> AuditRecord.Text {
-        text(of: value, treated: isPureValue(type(of: value as Any)) ? .waits : .rendersKeepingValue)
+        text(of: value, treated: mayWait(value) ? .waits : .rendersKeepingValue)
     }
 
     /// Decides for every notification of a concrete type, from the first one — the first
@@ -74,8 +75,7 @@ struct RenderingRule {
 
     private func treatment<Notification>(of notification: Notification) -> Treatment {
         guard isSendable else { return .renders }
-        // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
-        return Self.isPureValue(type(of: notification as Any)) ? .waits : .rendersKeepingValue
+        return Self.mayWait(notification) ? .waits : .rendersKeepingValue
     }
 
     private static func text<Notification>(
@@ -94,11 +94,34 @@ struct RenderingRule {
         }
     }
 
-    /// Whether a value of `type` is proven unable to change once sent: trivially copyable (it
-    /// holds no reference, so a copy is all of it) or a string.
-    static func isPureValue(_ type: Any.Type) -> Bool {
-        type == String.self || isTriviallyCopyable(type)
+    /// Whether `value`, of a `Sendable` type, may be rendered later, on another thread, and
+    /// still read as it would now: a string; a number or a `Bool`; or a trivially copyable value
+    /// (it holds no reference, so a copy is all of it) that has no description of its own. A
+    /// description of its own is rendered now: it is cheap (no reflection), and it may be
+    /// isolated to the sender's actor — a main-actor type's conformance is — where a later
+    /// reader on another thread would not see it.
+    static func mayWait(_ value: some Any) -> Bool {
+        // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
+        let type = type(of: value as Any)
+        if type == String.self || standardValueTypes.contains(ObjectIdentifier(type)) {
+            return true
+        }
+        guard isTriviallyCopyable(type) else { return false }
+        let value = value as Any
+        return
+            !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
+            || value is any TextOutputStreamable)
     }
+
+    /// The standard library's numbers and `Bool`: values whose description is their own and
+    /// never isolated.
+    private static let standardValueTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self),
+        ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self),
+        ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self),
+        ObjectIdentifier(UInt64.self), ObjectIdentifier(Double.self), ObjectIdentifier(Float.self),
+        ObjectIdentifier(Bool.self),
+    ]
 
     private static func isTriviallyCopyable<Value>(_ type: Value.Type) -> Bool {
         _isPOD(Value.self)

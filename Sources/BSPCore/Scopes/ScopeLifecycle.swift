@@ -49,6 +49,9 @@ public final class ScopeLifecycle {
     /// The stack the scope is on, while it is: held weakly, so that a scope never keeps its
     /// stack alive.
     @exclusivity(unchecked) weak var stack: ScopeStack?
+    /// For a companion, the lifecycle of the scope it accompanies: a companion that dismisses
+    /// itself dismisses that scope, and with it itself.
+    @exclusivity(unchecked) weak var companionOf: ScopeLifecycle?
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
@@ -65,6 +68,7 @@ public final class ScopeLifecycle {
     /// }
     /// ```
     ///
+    /// A companion that dismisses itself dismisses the scope it accompanies, which pops both.
     /// Does nothing when the scope is not on a stack — not yet pushed, popped already, or its
     /// stack has gone. During another transition the pops are queued, as every request to a
     /// stack is, and run before that transition's request returns. It does not throw: a scope
@@ -75,6 +79,9 @@ public final class ScopeLifecycle {
     ///   nothing to pop or the pops were queued.
     @discardableResult
     public func dismiss() -> [ScopeExit] {
+        if let companionOf, companionOf.isOperating, companionOf.stack != nil {
+            return companionOf.dismiss()
+        }
         guard let stack, let scope, isOperating else { return [] }
         do {
             var exits = try stack.popAbove(scope)

@@ -110,6 +110,7 @@ extension ScopeStack {
         defer { companion.lifecycle.resumeRecord = nil }
         do {
             try companions.push(companion)
+            companion.lifecycle.companionOf = scope.lifecycle
         } catch {
             throw .companionFailed(scope: scope.uri, stack: uri, reason: error)
         }

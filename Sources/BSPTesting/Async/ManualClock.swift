@@ -28,9 +28,12 @@ import BSPCore
 /// just before included — runs each time it is woken, up to its next sleep, before the clock
 /// moves on: three seconds are three ticks. A woken task on another executor is waited for
 /// until it runs again, however busy that executor is — for up to thirty seconds of real time,
-/// and never past `run(timeout:)`'s timeout — and what it does after that is given turns, not
-/// waited for: a task that goes on to wait for some other busy actor may not have reached it
-/// when the clock moves on. Such a test waits for ``sleepers`` before advancing.
+/// and never past `run(timeout:)`'s timeout — then the clock passes through the queue of the
+/// actor it sleeps on (known when it calls the clock's own `sleep`) and the main actor's. From
+/// a test that is not on the main actor, a main-actor timer is usually exact that way, but not
+/// always: main-actor work of other tests running at the same time can hold its turn up. Put
+/// the test on the timer's actor for exact counts, and wait for ``sleepers`` before advancing
+/// a task started on another executor.
 public final class ManualClock: Clock, Sendable {
     /// A point on the test clock: how far it has been advanced.
     public struct Instant: InstantProtocol, Sendable {
@@ -61,6 +64,9 @@ public final class ManualClock: Clock, Sendable {
     private struct Sleeper {
         let deadline: Instant
         let continuation: CheckedContinuation<Void, Never>
+        /// The actor the sleeping task runs on, where known: once it is woken, the clock waits
+        /// for that actor's queue to reach past it.
+        let isolation: (any Actor)?
     }
 
     private struct State {
@@ -72,6 +78,8 @@ public final class ManualClock: Clock, Sendable {
         /// Sleepers woken by the clock whose tasks have not run since: their executors may be
         /// busy, and what they do next (sleep again, or not) is not known yet.
         var wokenNotYetRunning: Set<Int> = []
+        /// The actors of the sleepers woken last.
+        var wokenIsolations: [any Actor] = []
     }
 
     private let state = Locked(State())
@@ -95,7 +103,11 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until the clock is advanced to `deadline`.
     ///
     /// - Throws: `CancellationError` if the task is cancelled first, or while it sleeps.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    ///
+    /// It runs in the caller's isolation, so that the clock knows the actor a woken task goes
+    /// back to, and waits for it (see ``advance(by:)``).
+    nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let isolation = #isolation
         // No check for cancellation first: a task cancelled already, or between such a check
         // and its registration, takes the same path — the handler below runs at once — and
         // that path is the one the tests exercise.
@@ -107,7 +119,7 @@ public final class ManualClock: Clock, Sendable {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state in
                     if deadline <= state.now || state.cancelledEarly.remove(id) != nil { return true }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, isolation: isolation)
                     return false
                 }
                 if resumeNow { continuation.resume() }
@@ -128,6 +140,12 @@ public final class ManualClock: Clock, Sendable {
             state.wokenNotYetRunning.remove(id)
         }
         try Task.checkCancellation()
+    }
+
+    /// Suspends for `duration` on the clock, in the caller's isolation, like
+    /// ``sleep(until:tolerance:)``.
+    nonisolated(nonsending) public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+        try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
     }
 
     /// Moves the clock forward by `duration`: wakes, in time order, every sleeper due within
@@ -188,6 +206,7 @@ public final class ManualClock: Clock, Sendable {
                 state.sleepers[id] = nil
                 state.wokenNotYetRunning.insert(id)
             }
+            state.wokenIsolations += due.values.compactMap(\.isolation)
             return (earliest, due.sorted { $0.key < $1.key }.map(\.value.continuation))
         }
         for continuation in due {
@@ -204,8 +223,25 @@ public final class ManualClock: Clock, Sendable {
         while state.withLock({ !$0.wokenNotYetRunning.isEmpty }), ContinuousClock.now < givingUp {
             await Task.yield()
         }
+        // Through the queue of each woken task's actor, and the main actor's: a job enqueued
+        // there after the woken tasks' runs after them, so once it has run they have run on,
+        // to their next suspension — their next sleep, for a timer.
+        let isolations = state.withLock { state in
+            defer { state.wokenIsolations = [] }
+            return state.wokenIsolations
+        }
+        // Twice: a task resumed from another thread may reach its actor's queue a moment late.
+        for _ in 0..<2 {
+            for isolation in isolations {
+                await Self.pass(through: isolation)
+            }
+            await Self.pass(through: MainActor.shared)
+        }
         for _ in 0..<100 {
             await Task.yield()
         }
     }
+
+    /// Returns once the jobs enqueued on `actor` before this call have run.
+    private static func pass(through actor: isolated any Actor) async {}
 }

@@ -134,10 +134,12 @@ struct TypedLines<Notification: Equatable & Sendable> {
         texts = lines.map { records[$0.index].notification }
     }
 
-    /// Whether the line at `index` is `expected`: by value if the trail kept it, else by text.
+    /// Whether the line at `index` is `expected`: by value if the trail kept it, else by text —
+    /// unless the text hides a private field, and so cannot tell one value from another.
     func line(at index: Int, matches expected: Notification) -> Bool {
         if let value = values[index] { return value == expected }
-        return texts[index] == String(describing: expected)
+        let text = String(describing: expected)
+        return !text.contains("<private>") && texts[index] == text
     }
 
     func firstIndex(matching expected: Notification, from start: Int) -> Int? {

@@ -180,4 +180,28 @@ struct TrailRecoveryTests {
         }
         #expect(rotationsSeen > 100, "the kills should land after rotations: \(rotationsSeen) of 200 did")
     }
+
+    @Test("a write cut part-way by a full disk is undone: once there is space, the trail reads on")
+    func fullDiskThenSpace() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("full.jsonl")
+        let writer = Process()
+        writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
+        let output = Pipe()
+        writer.arguments = [url.path, "--fill", "4000"]
+        writer.standardOutput = output
+        try writer.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        writer.waitUntilExit()
+        let sent = try #require(
+            Int(report.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+
+        let recovered = try FileAuditStore.read(url)
+
+        let notifications = recovered.trail.records.map(\.notification)
+        #expect(notifications.suffix(5) == (sent - 4...sent).map { "after \($0)" })
+        #expect(recovered.tornLines.isEmpty)
+        #expect(!recovered.gaps.isEmpty, "the record whose write failed is a gap")
+    }
 }

@@ -94,4 +94,17 @@ struct SelfDismissingScopeTests {
         #expect(released == nil)
         #expect(sheet.lifecycle.dismiss().isEmpty)
     }
+
+    @Test func aCompanionThatDismissesItselfDismissesTheScopeItAccompanies() throws {
+        let list = try SheetScope("list")
+        let editor = try SheetScope("editor")
+        try stack.push(list)
+        try stack.push(editor)
+
+        let exits = editor.sheet.lifecycle.dismiss()
+
+        #expect(exits.map(\.scope) == [editor.uri])
+        #expect(stack.scopes.map(\.uri) == [list.uri])
+        #expect(views.scopes.map(\.uri) == [list.sheet.uri])
+    }
 }

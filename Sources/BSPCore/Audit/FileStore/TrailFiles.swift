@@ -106,6 +106,10 @@ final class TrailFile {
     }
 
     /// Writes all of `bytes`, retrying where the system writes part of them.
+    ///
+    /// A write that fails part-way — a full disk — is undone: the file is cut back to the end
+    /// of its last whole line, so that the lines written once space is back start on a line of
+    /// their own, and the trail still reads.
     func write(_ bytes: [UInt8]) throws(FileAuditStoreError) {
         var written = 0
         while written < bytes.count {
@@ -114,7 +118,11 @@ final class TrailFile {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw .cannotWrite(path, reason: TrailFile.lastErrorReason())
+                let reason = TrailFile.lastErrorReason()
+                if written > 0 {
+                    _ = ftruncate(descriptor, off_t(size))
+                }
+                throw .cannotWrite(path, reason: reason)
             }
             written += result
         }
