@@ -54,7 +54,7 @@ public final class ScopeStack: BSPActor {
     }
 
     /// ``scopes``, read without registering an observation: a transition reads the stack many
-    /// times. Changes go through ``appendToStack(_:uri:)`` and ``removeTopOfStack(uri:)``, so that
+    /// times. Changes go through ``appendToStack(_:uri:)`` and ``removeTopOfStack()``, so that
     /// observers hear of them.
     // Runtime exclusivity checks are off for the stack's transition state, as for
     // `ScopeLifecycle`'s, whose comment gives what they cost.
@@ -63,22 +63,23 @@ public final class ScopeStack: BSPActor {
     /// The key path of ``scopes``, made once: a key path literal is looked up on every use.
     private static let scopesKeyPath = \ScopeStack.scopes
 
-    /// The URIs of the scopes on the stack, so that a push checks for a duplicate without
-    /// reading every scope's URI: a push or pop costs the same on a stack a hundred deep.
-    @ObservationIgnored @exclusivity(unchecked) private(set) var uris: Set<ActorURI> = []
+    /// The URIs of the scopes on the stack, in stack order, so that a push checks for a
+    /// duplicate without reading every scope's URI (a call and a retain each, through the
+    /// existential): comparing URIs is cheaper still than hashing them for a set, on the
+    /// stacks a few scopes deep that apps have.
+    @ObservationIgnored @exclusivity(unchecked) private(set) var uris: [ActorURI] = []
 
     /// Puts `scope`, whose URI is `uri`, on top, telling the observers of ``scopes``: changed in
     /// place, as assigning a changed copy would copy the whole stack on every transition.
     func appendToStack(_ scope: any Scope, uri: ActorURI) {
         withMutation(keyPath: Self.scopesKeyPath) { stack.append(scope) }
-        uris.insert(uri)
+        uris.append(uri)
     }
 
-    /// Takes the top scope, whose URI is `uri`, off the stack, telling the observers of
-    /// ``scopes``.
-    func removeTopOfStack(uri: ActorURI) {
+    /// Takes the top scope off the stack, telling the observers of ``scopes``.
+    func removeTopOfStack() {
         withMutation(keyPath: Self.scopesKeyPath) { _ = stack.removeLast() }
-        uris.remove(uri)
+        uris.removeLast()
     }
 
     @ObservationIgnored let audit: AuditContext

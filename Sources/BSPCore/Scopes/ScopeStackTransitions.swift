@@ -89,7 +89,7 @@ extension ScopeStack {
         do {
             try push(companion, of: scope, record: companionRecord)
         } catch {
-            removeTopOfStack(uri: scopeURI)
+            removeTopOfStack()
             lifecycle.state = .inactive
             lifecycle.stack = nil
             lifecycle.companion = nil
@@ -189,7 +189,7 @@ extension ScopeStack {
         runAsScope(scope) { scope.deactivate() }
         lifecycle.endOwnedWork()
         let exit = ScopeExit(scope: scopeURI, result: scope.result, ownedWork: lifecycle.ownedWorkCompletion)
-        removeTopOfStack(uri: scopeURI)
+        removeTopOfStack()
         audit.scopeDidEnd(scopeURI)
         lifecycle.state = .terminated
         lifecycle.stack = nil
