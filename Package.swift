@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "player-controls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
 
         // Tests
-        // What several test targets share: finding the executables they run.
+        // What several test targets share: finding the executables they run, a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BSPCoreTests", dependencies: ["BSPCore", "trail-writer", "TestSupport"]),
         // A child process for the crash test of the file store: it writes until it is killed.
@@ -39,7 +39,7 @@ let package = Package(
         // expectations stop it.
         .executableTarget(
             name: "loose-expectation", dependencies: ["BSPTesting", "BSPCore"], path: "Tests/LooseExpectation"),
-        .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting"]),
+        .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting", "TestSupport"]),
         .testTarget(
             name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore", "loose-expectation", "TestSupport"]),
         // The code of the README and the DocC articles, compiled and run (.ci/doc-examples.py).

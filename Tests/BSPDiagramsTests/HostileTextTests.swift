@@ -1,6 +1,7 @@
 import BSPCore
 import BSPDiagrams
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -24,7 +25,7 @@ struct HostileTextTests {
 
     /// Deterministic strings: a failure names the seed that makes it again.
     static func hostileStrings(count: Int, seed: UInt64) -> [String] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             let length = Int.random(in: 1...10, using: &generator)
             return (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
@@ -147,20 +148,5 @@ private final class TextCollector: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if name == "text", let text = current { texts.insert(text) }
         current = nil
-    }
-}
-
-/// A small seedable generator (SplitMix64), so that the random strings are the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

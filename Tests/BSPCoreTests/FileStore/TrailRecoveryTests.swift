@@ -11,6 +11,18 @@ import Darwin
 
 @Suite("Reading a trail back after a crash")
 struct TrailRecoveryTests {
+    /// Starts the trail writer, `Tests/CrashingTrailWriter`, with `arguments`; what it prints
+    /// comes through the pipe.
+    private func startWriter(_ arguments: [String]) throws -> (Process, Pipe) {
+        let writer = Process()
+        writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
+        let output = Pipe()
+        writer.arguments = arguments
+        writer.standardOutput = output
+        try writer.run()
+        return (writer, output)
+    }
+
     private func writeTrail(_ count: Int, to url: URL) throws -> String {
         let store = try FileAuditStore(url: url)
         emitEvents(count, into: store)
@@ -100,12 +112,7 @@ struct TrailRecoveryTests {
         let folder = try TrailFolder()
         defer { folder.remove() }
         let url = folder.file("crash.jsonl")
-        let writer = Process()
-        writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
-        let output = Pipe()
-        writer.arguments = [url.path]
-        writer.standardOutput = output
-        try writer.run()
+        let (writer, output) = try startWriter([url.path])
 
         // Read what it reports until it has flushed a few thousand records, then kill it.
         var flushed = 0
@@ -141,12 +148,7 @@ struct TrailRecoveryTests {
             let folder = try TrailFolder()
             defer { folder.remove() }
             let url = folder.file("crash.jsonl")
-            let writer = Process()
-            writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
-            let output = Pipe()
-            writer.arguments = [url.path, "4096", "3"]
-            writer.standardOutput = output
-            try writer.run()
+            let (writer, output) = try startWriter([url.path, "4096", "3"])
 
             // Wait for a random number of flush reports, then kill it a random moment later.
             let reportsWanted = Int.random(in: 1...4, using: &generator)
@@ -186,12 +188,7 @@ struct TrailRecoveryTests {
         let folder = try TrailFolder()
         defer { folder.remove() }
         let url = folder.file("full.jsonl")
-        let writer = Process()
-        writer.executableURL = productsDirectory.appendingPathComponent("trail-writer")
-        let output = Pipe()
-        writer.arguments = [url.path, "--fill", "4000"]
-        writer.standardOutput = output
-        try writer.run()
+        let (writer, output) = try startWriter([url.path, "--fill", "4000"])
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         writer.waitUntilExit()
         let sent = try #require(

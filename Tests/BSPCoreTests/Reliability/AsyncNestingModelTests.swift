@@ -1,4 +1,5 @@
 import BSPCore
+import TestSupport
 import Testing
 
 /// Random depths of asynchronous requests nested through handlers — within the limit, at it

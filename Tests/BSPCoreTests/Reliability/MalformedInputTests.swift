@@ -1,5 +1,6 @@
 import BSPCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Input from outside — trail files, URI text, huge notifications — never crashes: it is read

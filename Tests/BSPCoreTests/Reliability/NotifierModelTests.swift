@@ -1,4 +1,5 @@
 import BSPCore
+import TestSupport
 import Testing
 
 /// Random programs of observe, cancel and emit — including cancels, observes and emits from

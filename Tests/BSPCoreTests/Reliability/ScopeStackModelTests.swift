@@ -1,4 +1,5 @@
 import BSPCore
+import TestSupport
 import Testing
 
 /// Random sequences of push, pop, pop-to, replace, suspend and resume — including cascades of

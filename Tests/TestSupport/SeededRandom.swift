@@ -1,14 +1,16 @@
 import Foundation
 
 /// A small, fast, seedable generator (SplitMix64), so a failing random sequence can be replayed.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator that gives the same numbers for the same `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next number.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,7 +19,7 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// The seeds a model-based test runs: `BSP_SEED=n` replays one, else `count` from a fixed base.
-    static func seeds(count: Int) -> [UInt64] {
+    public static func seeds(count: Int) -> [UInt64] {
         if let text = ProcessInfo.processInfo.environment["BSP_SEED"], let seed = UInt64(text) {
             return [seed]
         }
