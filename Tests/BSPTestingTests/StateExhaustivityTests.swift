@@ -82,4 +82,15 @@ struct StateExhaustivityTests {
 
         #expect(text.contains("changed and no expectState(of:) accounted for it"))
     }
+
+    @Test("expecting the state of an actor that is not tracked fails, saying how to track it")
+    func untrackedStateFails() {
+        let app = TestFabric { Meeting() }
+
+        let text = failureText { app.expectState(of: app.system) { $0.secondsElapsed = 1 } }
+
+        #expect(
+            text.contains(
+                "expectState(of: /actor/behaviour/meeting): its state is not tracked; call trackState(of:) first."))
+    }
 }

@@ -19,9 +19,14 @@
 /// A task that captures the actor itself keeps it alive, and so is never cancelled by its
 /// release: capture what the task needs instead, as above.
 public final class OwnedWork: Sendable {
+    /// A task still running: what it does, and how to cancel it.
+    private struct Running {
+        let name: String
+        let cancel: @Sendable () -> Void
+    }
+
     private struct State {
-        var cancellations: [Int: @Sendable () -> Void] = [:]
-        var names: [Int: String] = [:]
+        var running: [Int: Running] = [:]
         var nextID = 0
     }
 
@@ -50,8 +55,7 @@ public final class OwnedWork: Sendable {
     public func own<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>, named name: String) {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.cancellations[state.nextID] = { task.cancel() }
-            state.names[state.nextID] = name
+            state.running[state.nextID] = Running(name: name, cancel: { task.cancel() })
             return state.nextID
         }
         let pending = "work owned by \(actor.path): \(name)"
@@ -60,24 +64,21 @@ public final class OwnedWork: Sendable {
         // Holds the state and the context, not the owner: the owner's release must cancel.
         Task.detached { [state, audit] in
             _ = await task.result
-            state.withLock { state in
-                state.cancellations[id] = nil
-                state.names[id] = nil
-            }
+            state.withLock { state in state.running[id] = nil }
             if counts { audit.pendingWork.end(pending) }
         }
     }
 
     /// The names of the tasks still running, in the order they were handed over.
     public var running: [String] {
-        state.withLock { state in state.names.sorted { $0.key < $1.key }.map(\.value) }
+        state.withLock { state in state.running.sorted { $0.key < $1.key }.map(\.value.name) }
     }
 
     /// Cancels every task still running. Tasks handed over later run as usual.
     public func cancelAll() {
-        let cancellations = state.withLock { state in Array(state.cancellations.values) }
-        for cancel in cancellations {
-            cancel()
+        let running = state.withLock { state in Array(state.running.values) }
+        for task in running {
+            task.cancel()
         }
     }
 }

@@ -7,8 +7,9 @@
 /// notification that cannot have changed meanwhile and renders the same on any thread: a
 /// string, a number, or a value of a `Sendable` type that is trivially copyable (no reference
 /// anywhere inside it: payload-free enums, structs of numbers) and has no description of its
-/// own, which may be isolated to the sender's actor (see ``mayWait(_:)``). Every other notification is rendered now, on
-/// the sending thread: an object may change after it is sent, a value may hold one (a struct,
+/// own, which may be isolated to the sender's actor (see ``mayWait(_:)``). Every other
+/// notification is rendered now, on the sending thread: an object may change after it is
+/// sent, a value may hold one (a struct,
 /// an enum, an optional or an array holding a class with mutable state), and a main-actor
 /// object's `description` is only right on the main actor, where it is sent. A `Sendable`
 /// notification rendered now is kept beside its text, for typed test expectations.
