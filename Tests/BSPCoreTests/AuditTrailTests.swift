@@ -49,7 +49,8 @@ struct AuditTrailTests {
     @Test func linesAreStableJSONWithSortedKeysAndNoEmptyFields() {
         let first = Self.sample.jsonLines().split(separator: "\n")[0]
         #expect(
-            first == #"{"delivery":"delivered","depth":0,"notification":"showLocationRequested","#
+            first == #"{"aspect":{"timing":"synchronous","way":"single-way"},"#
+                + #""delivery":"delivered","depth":0,"notification":"showLocationRequested","#
                 + #""notifier":"/actor/presentation/notifier/event","sequence":1,"#
                 + #""source":"/actor/presentation","targets":["/actor/behaviour"],"variety":"event"}"#
         )

@@ -62,6 +62,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         audit.register(self)
     }
 
+    /// How its requests travel: asynchronously, and bi-way unless the reply is `Void`.
+    public var aspect: InteractionAspect { .request(.asynchronous, replying: Reply.self) }
+
     /// What peers may do with this notifier: send requests, not handle them.
     public var port: AsyncRequestPort<Request, Reply> {
         AsyncRequestPort(self)
@@ -153,7 +156,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
         var scopes = ScopeSnapshot()
         let origin = AuditRecord.Origin(
-            notifier: uri, variety: .request, targets: delivery == .delivered ? [uri.actor] : [])
+            notifier: uri, variety: .request, aspect: aspect, targets: delivery == .delivered ? [uri.actor] : [])
         return audit.record(.later(request), from: origin, delivery: delivery, scopes: &scopes)
     }
 }

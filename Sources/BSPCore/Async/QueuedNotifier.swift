@@ -54,6 +54,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// What a full buffer keeps.
     public let buffering: Buffering
 
+    /// How its notifications travel: asynchronously, single-way.
+    public var aspect: InteractionAspect { .asynchronousSingleWay }
+
     /// How long a chain of causes a notification may end: one sent at this depth — a consumer
     /// re-sending to its own queue, each notification caused by the last, this many times — is
     /// recorded as ``AuditDelivery/dropped`` and reported as
@@ -332,6 +335,6 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     private var origin: AuditRecord.Origin {
-        AuditRecord.Origin(notifier: uri, variety: variety, targets: [])
+        AuditRecord.Origin(notifier: uri, variety: variety, aspect: .asynchronousSingleWay, targets: [])
     }
 }

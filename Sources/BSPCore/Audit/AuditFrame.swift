@@ -245,12 +245,12 @@ extension AuditContext {
     /// Records `request` as undelivered on `notifier`, whose notifier object has gone, if this
     /// context audits.
     @usableFromInline
-    func recordUndelivered<Request>(_ request: Request, on notifier: NotifierURI) {
+    func recordUndelivered<Request>(_ request: Request, on notifier: NotifierURI, aspect: InteractionAspect) {
         guard isEnabled else { return }
         var scopes = ScopeSnapshot()
         _ = record(
             .rendered(String(describing: request)),
-            from: AuditRecord.Origin(notifier: notifier, variety: .request, targets: []),
+            from: AuditRecord.Origin(notifier: notifier, variety: .request, aspect: aspect, targets: []),
             delivery: .undelivered, scopes: &scopes)
     }
 }

@@ -17,20 +17,27 @@ public struct AuditRecord: Sendable {
     /// The notifier the notification was sent on.
     public var notifier: NotifierURI {
         get { origin.notifier }
-        set { origin = Origin(notifier: newValue, variety: variety, targets: targets) }
+        set { origin = Origin(notifier: newValue, variety: variety, aspect: aspect, targets: targets) }
     }
 
     /// Whether the notifier is a request (input) or an event (output) notifier.
     public var variety: NotifierVariety {
         get { origin.variety }
-        set { origin = Origin(notifier: notifier, variety: newValue, targets: targets) }
+        set { origin = Origin(notifier: notifier, variety: newValue, aspect: aspect, targets: targets) }
+    }
+
+    /// How the notification travelled: synchronously or asynchronously, with a reply or
+    /// without. A trail written before records kept it reads as synchronous single-way.
+    public var aspect: InteractionAspect {
+        get { origin.aspect }
+        set { origin = Origin(notifier: notifier, variety: variety, aspect: newValue, targets: targets) }
     }
 
     /// The actors it was delivered to: for a request, the notifier's owner; for an event, the
     /// observers that named themselves when they started observing.
     public var targets: [ActorURI] {
         get { origin.targets }
-        set { origin = Origin(notifier: notifier, variety: variety, targets: newValue) }
+        set { origin = Origin(notifier: notifier, variety: variety, aspect: aspect, targets: newValue) }
     }
 
     /// The ``sequence`` of the notification whose handler sent this one, or `nil` for a
@@ -90,6 +97,7 @@ public struct AuditRecord: Sendable {
         sequence: UInt64,
         notifier: NotifierURI,
         variety: NotifierVariety,
+        aspect: InteractionAspect = .synchronousSingleWay,
         source: ActorURI? = nil,
         targets: [ActorURI] = [],
         notification: String,
@@ -100,7 +108,7 @@ public struct AuditRecord: Sendable {
         stackChange: StackChange? = nil
     ) {
         self.init(
-            sequence: sequence, origin: Origin(notifier: notifier, variety: variety, targets: targets),
+            sequence: sequence, origin: Origin(notifier: notifier, variety: variety, aspect: aspect, targets: targets),
             sender: source.map(Sender.actor) ?? .outside, text: .rendered(notification), cause: cause,
             depth: depth, scope: scope, delivery: delivery, stackChange: stackChange)
     }
@@ -153,11 +161,13 @@ public struct AuditRecord: Sendable {
     final class Origin: Sendable {
         let notifier: NotifierURI
         let variety: NotifierVariety
+        let aspect: InteractionAspect
         let targets: [ActorURI]
 
-        init(notifier: NotifierURI, variety: NotifierVariety, targets: [ActorURI]) {
+        init(notifier: NotifierURI, variety: NotifierVariety, aspect: InteractionAspect, targets: [ActorURI]) {
             self.notifier = notifier
             self.variety = variety
+            self.aspect = aspect
             self.targets = targets
         }
     }
@@ -222,7 +232,7 @@ extension AuditRecord: Hashable {
     /// Records are equal when every field is.
     public static func == (lhs: AuditRecord, rhs: AuditRecord) -> Bool {
         lhs.sequence == rhs.sequence && lhs.notifier == rhs.notifier && lhs.variety == rhs.variety
-            && lhs.source == rhs.source && lhs.targets == rhs.targets && lhs.cause == rhs.cause
+            && lhs.aspect == rhs.aspect && lhs.source == rhs.source && lhs.targets == rhs.targets && lhs.cause == rhs.cause
             && lhs.depth == rhs.depth && lhs.scope == rhs.scope && lhs.delivery == rhs.delivery
             && lhs.notification == rhs.notification && lhs.stackChange == rhs.stackChange
     }
@@ -232,6 +242,7 @@ extension AuditRecord: Hashable {
         hasher.combine(sequence)
         hasher.combine(notifier)
         hasher.combine(variety)
+        hasher.combine(aspect)
         hasher.combine(source)
         hasher.combine(targets)
         hasher.combine(notification)
@@ -245,16 +256,18 @@ extension AuditRecord: Hashable {
 
 extension AuditRecord: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sequence, notifier, variety, source, targets, notification, cause, depth, scope, delivery, stackChange
+        case sequence, notifier, variety, aspect, source, targets, notification, cause, depth, scope, delivery, stackChange
     }
 
-    /// Decodes a record from an object with one key per field.
+    /// Decodes a record from an object with one key per field; a record without an `aspect`,
+    /// written before records kept one, reads as synchronous single-way.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             sequence: try container.decode(UInt64.self, forKey: .sequence),
             notifier: try container.decode(NotifierURI.self, forKey: .notifier),
             variety: try container.decode(NotifierVariety.self, forKey: .variety),
+            aspect: try container.decodeIfPresent(InteractionAspect.self, forKey: .aspect) ?? .synchronousSingleWay,
             source: try container.decodeIfPresent(ActorURI.self, forKey: .source),
             targets: try container.decode([ActorURI].self, forKey: .targets),
             notification: try container.decode(String.self, forKey: .notification),
@@ -271,6 +284,7 @@ extension AuditRecord: Codable {
         try container.encode(sequence, forKey: .sequence)
         try container.encode(notifier, forKey: .notifier)
         try container.encode(variety, forKey: .variety)
+        try container.encode(aspect, forKey: .aspect)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encode(targets, forKey: .targets)
         try container.encode(notification, forKey: .notification)

@@ -17,7 +17,11 @@ enum JSONLine {
     /// Appends `record` to `bytes` as a JSON object with sorted keys, `nil` fields left out,
     /// without a newline.
     static func append(_ record: AuditRecord, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(contentsOf: #"{"aspect":{"timing":""#.utf8)
+        bytes.append(contentsOf: record.aspect.timing.rawValue.utf8)
+        bytes.append(contentsOf: #"","way":""#.utf8)
+        bytes.append(contentsOf: record.aspect.way.rawValue.utf8)
+        bytes.append(contentsOf: #""},"#.utf8)
         if let cause = record.cause {
             bytes.append(contentsOf: #""cause":"#.utf8)
             appendDecimal(cause, to: &bytes)

@@ -61,7 +61,7 @@ extension EventNotifier {
             ownedObserverCount += 1
         }
         if let actor = entry.actor {
-            origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: origin.targets + [actor])
+            origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: origin.targets + [actor])
         }
     }
 
@@ -136,7 +136,7 @@ extension EventNotifier {
         }
         if entry.actor != nil {
             let targets = observers.compactMap { $0.isCancelled ? nil : $0.actor }
-            origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: targets)
+            origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: targets)
         }
         if isDelivering {
             // Removing now would shift the indexes of the delivery in progress.

@@ -127,9 +127,12 @@ public final class EventNotifier<Event> {
         self.isAuditing = audit.isEnabled
         self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
         self.rendering = RenderingRule(isSendable: isSendable)
-        self.origin = AuditRecord.Origin(notifier: uri, variety: .event, targets: [])
+        self.origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: [])
         audit.register(self)
     }
+
+    /// How its events travel: synchronously, single-way.
+    public var aspect: InteractionAspect { .synchronousSingleWay }
 
     /// What peers may do with this notifier: observe it, not emit.
     public var port: EventPort<Event> {

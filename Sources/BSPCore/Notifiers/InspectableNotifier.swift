@@ -5,6 +5,8 @@ package protocol InspectableNotifier: AnyObject {
     var inspectedURI: NotifierURI { get }
     /// Whether it is a request or an event notifier.
     var inspectedVariety: NotifierVariety { get }
+    /// How its notifications travel.
+    var inspectedAspect: InteractionAspect { get }
     /// The actors that receive its notifications now: named observers, or the handler's owner.
     var receivers: [ActorURI] { get }
     /// The object whose handler is installed, for a request notifier.
@@ -14,6 +16,7 @@ package protocol InspectableNotifier: AnyObject {
 extension EventNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .event }
+    package var inspectedAspect: InteractionAspect { aspect }
     package var receivers: [ActorURI] {
         observers.compactMap { $0.isCancelled || $0.hasLostItsOwner ? nil : $0.actor }
     }
@@ -23,6 +26,7 @@ extension EventNotifier: InspectableNotifier {
 extension RequestNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .request }
+    package var inspectedAspect: InteractionAspect { aspect }
     package var receivers: [ActorURI] {
         (handler?.owner as? any BSPActor).map { [$0.uri] } ?? []
     }
@@ -32,6 +36,7 @@ extension RequestNotifier: InspectableNotifier {
 extension QueuedNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { variety }
+    package var inspectedAspect: InteractionAspect { aspect }
     package var receivers: [ActorURI] { [] }
     package var handlerOwner: AnyObject? { nil }
 }
@@ -39,6 +44,7 @@ extension QueuedNotifier: InspectableNotifier {
 extension AsyncRequestNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .request }
+    package var inspectedAspect: InteractionAspect { aspect }
     package var receivers: [ActorURI] { [] }
     package var handlerOwner: AnyObject? { nil }
 }

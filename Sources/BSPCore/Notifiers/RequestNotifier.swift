@@ -157,8 +157,10 @@ public final class RequestNotifier<Request, Reply> {
         of actor: ActorURI, named name: String, audit: AuditContext, isSendable: Bool
     ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
-        self.deliveredOrigin = AuditRecord.Origin(notifier: uri, variety: .request, targets: [uri.actor])
-        self.undeliveredOrigin = AuditRecord.Origin(notifier: uri, variety: .request, targets: [])
+        self.deliveredOrigin = AuditRecord.Origin(
+            notifier: uri, variety: .request, aspect: .request(.synchronous, replying: Reply.self), targets: [uri.actor])
+        self.undeliveredOrigin = AuditRecord.Origin(
+            notifier: uri, variety: .request, aspect: deliveredOrigin.aspect, targets: [])
         self.audit = audit
         self.reportingContext = ReportingContext(audit)
         self.unretainedAudit = .passUnretained(audit)
@@ -167,6 +169,9 @@ public final class RequestNotifier<Request, Reply> {
         self.rendering = RenderingRule(isSendable: isSendable)
         audit.register(self)
     }
+
+    /// How its requests travel: synchronously, and bi-way unless the reply is `Void`.
+    public var aspect: InteractionAspect { deliveredOrigin.aspect }
 
     /// What peers may do with this notifier: send requests, not handle them.
     public var port: RequestPort<Request, Reply> {

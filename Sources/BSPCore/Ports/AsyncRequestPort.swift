@@ -23,7 +23,7 @@ public struct AsyncRequestPort<Request: Sendable, Reply: Sendable>: Sendable {
     ///   the caller was cancelled.
     public func send(_ request: Request) async throws(NotifierError) -> Reply {
         guard let notifier else {
-            audit.recordUndelivered(request, on: uri)
+            audit.recordUndelivered(request, on: uri, aspect: .request(.asynchronous, replying: Reply.self))
             throw NotifierError.unhandledRequest(uri)
         }
         return try await notifier.send(request)

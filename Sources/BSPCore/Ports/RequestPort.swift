@@ -43,7 +43,8 @@ public struct RequestPort<Request, Reply> {
     /// Records `request` as undelivered: its notifier has been deallocated.
     @usableFromInline
     func notifierGone(_ request: Request) -> NotifierError {
-        reportingContext.context.recordUndelivered(request, on: uri)
+        reportingContext.context.recordUndelivered(
+            request, on: uri, aspect: .request(.synchronous, replying: Reply.self))
         return NotifierError.unhandledRequest(uri)
     }
 }
