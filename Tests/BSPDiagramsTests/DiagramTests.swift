@@ -203,12 +203,14 @@ struct DiagramTests {
     static let report =
         """
         Actors: 5. Notifiers: 6 (3 request, 3 event). Edges: 9 (5 sends on, 4 observes).
-        Fan-in / fan-out (notifiers received from / sent on):
-          /actor/behaviour        2 / 2
-          /actor/behaviour/stack  0 / 1
+        Fan-in / fan-out (notifiers received from / sent on) and connection pattern:
+          /actor/behaviour        2 / 2  Operator (single-way in, single-way out)
+          /actor/behaviour/stack  0 / 1  Source (single-way out)
           /actor/nobody           0 / 0
-          /actor/presentation     1 / 1
-          /actor/service          1 / 1
+          /actor/presentation     1 / 1  Operator (single-way in, single-way out)
+          /actor/service          1 / 1  Operator (single-way in, single-way out)
+        Connection patterns: 1 Source, 3 Operator.
+        Tangle: 0 crossings among 2 connections (Presentation | Behaviour | Service, each column ordered to cross least).
         Notifiers nobody observes: /actor/behaviour/stack/notifier/transition
         BSP rules: 1 broken:
           - Request notifier '/actor/nobody/notifier/request' has no handler: requests sent to it are not delivered.

@@ -11,7 +11,8 @@ struct LiveInventory {
     init(_ audit: AuditContext) {
         for notifier in audit.liveNotifiers {
             let uri = notifier.inspectedURI
-            notifiers.append(Topology.Notifier(uri: uri, variety: notifier.inspectedVariety))
+            notifiers.append(
+                Topology.Notifier(uri: uri, variety: notifier.inspectedVariety, aspect: notifier.inspectedAspect))
             if notifier.inspectedVariety == .event {
                 edges.append(Topology.Edge(actor: uri.actor, notifier: uri, kind: .sendsOn))
             }

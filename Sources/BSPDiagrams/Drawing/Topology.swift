@@ -20,11 +20,15 @@ public struct Topology: Hashable, Sendable {
         public let uri: NotifierURI
         /// Request notifiers are inputs, event notifiers outputs; diagrams draw them differently.
         public let variety: NotifierVariety
+        /// How its notifications travel: diagrams draw an asynchronous connection with an open
+        /// arrowhead and a bi-way one with a reply.
+        public let aspect: InteractionAspect
 
         /// Creates a notifier of the graph.
-        public init(uri: NotifierURI, variety: NotifierVariety) {
+        public init(uri: NotifierURI, variety: NotifierVariety, aspect: InteractionAspect = .synchronousSingleWay) {
             self.uri = uri
             self.variety = variety
+            self.aspect = aspect
         }
 
         /// Orders notifiers by URI.
@@ -100,7 +104,7 @@ public struct Topology: Hashable, Sendable {
         var edges: [Edge] = []
         var pushed: [(stack: ActorURI, scope: ActorURI)] = []
         for record in trail.records {
-            notifiers.append(Notifier(uri: record.notifier, variety: record.variety))
+            notifiers.append(Notifier(uri: record.notifier, variety: record.variety, aspect: record.aspect))
             if let sender = record.source {
                 edges.append(Edge(actor: sender, notifier: record.notifier, kind: .sendsOn))
             }

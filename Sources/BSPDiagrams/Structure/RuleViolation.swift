@@ -20,6 +20,12 @@ public enum RuleViolation: Hashable, Sendable {
 
     /// `notifier` is a request notifier with no handler: requests sent to it are not delivered.
     case unhandledRequests(NotifierURI)
+
+    /// `actor` plays a part in `role` that its connection pattern contradicts: a Presentation
+    /// or a Service that waits for another actor's reply (a bi-way output) drives the
+    /// workflow, which is the Behaviour's. Both are thin: they report, and do what they are
+    /// told.
+    case patternContradictsRole(ActorURI, pattern: ConnectionPattern, role: ActorRole)
 }
 
 extension RuleViolation: CustomStringConvertible {
@@ -36,6 +42,9 @@ extension RuleViolation: CustomStringConvertible {
             "'\(emitter)' emitted on '\(notifier)', which it does not own: only the owner emits on its event notifiers."
         case .unhandledRequests(let notifier):
             "Request notifier '\(notifier)' has no handler: requests sent to it are not delivered."
+        case .patternContradictsRole(let actor, let pattern, let role):
+            "'\(actor)' is a \(pattern): a \(role == .presentation ? "Presentation" : "Service") that waits for another actor's reply drives "
+                + "the workflow, which is the Behaviour's."
         }
     }
 }

@@ -5,15 +5,21 @@ public import BSPCore
 ///
 /// ```text
 /// Actors: 3. Notifiers: 4 (2 request, 2 event). Edges: 8 (4 sends on, 4 observes).
-/// Fan-in / fan-out (notifiers received from / sent on):
-///   /actor/behaviour      2 / 2
+/// Fan-in / fan-out (notifiers received from / sent on) and connection pattern:
+///   /actor/behaviour      2 / 2  Operator (single-way in, single-way out)
+/// Connection patterns: 1 Source, 1 Operator, 1 Socket.
+/// Tangle: 0 crossings among 2 connections (Presentation | Behaviour | Service, …).
 /// Notifiers nobody observes: none.
 /// BSP rules: kept.
 /// ```
 ///
+/// Each actor's ``ConnectionPattern`` is named and counted, and the ``Tangle`` of the topology
+/// given: how many connections cross in BSP's three-column drawing.
+///
 /// The rules checked (see ``RuleViolation``): Service and Presentation never notify each other
 /// directly; a notifier's URI lies under its owner's; only the owner emits on its event
-/// notifiers; every request notifier has a handler. The Behaviour ⇄ Presentation ⇄ Service
+/// notifiers; every request notifier has a handler; no Presentation or Service waits for
+/// another actor's reply. The Behaviour ⇄ Presentation ⇄ Service
 /// loops every BSP app has are not a fault, and are not reported.
 public struct StructureReport: Hashable, Sendable, CustomStringConvertible {
     /// The topology described.
@@ -31,6 +37,7 @@ public struct StructureReport: Hashable, Sendable, CustomStringConvertible {
     public init(topology: Topology, trail: AuditTrail? = nil) {
         self.topology = topology
         var violations = StructureReport.connectionsBetweenServiceAndPresentation(in: topology)
+        violations += StructureReport.patternsContradictingRoles(in: topology)
         for record in trail?.records ?? [] {
             violations += StructureReport.violations(of: record)
         }
@@ -59,16 +66,43 @@ public struct StructureReport: Hashable, Sendable, CustomStringConvertible {
             "Actors: \(topology.actors.count). Notifiers: \(topology.notifiers.count) (\(requests) request, "
                 + "\(topology.notifiers.count - requests) event). Edges: \(topology.edges.count) (\(sends) sends on, "
                 + "\(topology.edges.count - sends) observes).",
-            "Fan-in / fan-out (notifiers received from / sent on):",
+            "Fan-in / fan-out (notifiers received from / sent on) and connection pattern:",
         ]
         let width = topology.actors.map(\.path.count).max() ?? 0
-        lines += fan.map { "  \($0.actor.path.padding(toWidth: width))  \($0.fanIn) / \($0.fanOut)" }
+        let patterns = topology.connectionPatterns
+        lines += fan.map { actor, fanIn, fanOut in
+            let pattern = patterns[actor].map { "  \($0)" } ?? ""
+            return "  \(actor.path.padding(toWidth: width))  \(fanIn) / \(fanOut)\(pattern)"
+        }
+        lines.append("Connection patterns: \(StructureReport.counts(of: patterns.values)).")
+        let tangle = topology.tangle
+        lines.append(
+            "Tangle: \(tangle.crossings) crossing\(tangle.crossings == 1 ? "" : "s") among \(tangle.connections) "
+                + "connection\(tangle.connections == 1 ? "" : "s") (Presentation | Behaviour | Service, each column "
+                + "ordered to cross least).")
         lines.append(
             "Notifiers nobody observes: "
                 + (unobserved.isEmpty ? "none." : unobserved.map(\.path).joined(separator: ", ")))
         lines.append("BSP rules: " + (violations.isEmpty ? "kept." : "\(violations.count) broken:"))
         lines += violations.map { "  - \($0)" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How many actors have each pattern, in the order BSP names them: `2 Source, 1 Socket`.
+    private static func counts(of patterns: some Collection<ConnectionPattern>) -> String {
+        let counted = ConnectionPattern.Name.allCases.compactMap { name -> String? in
+            let count = patterns.count { $0.name == name }
+            return count == 0 ? nil : "\(count) \(name.rawValue)"
+        }
+        return counted.isEmpty ? "none" : counted.joined(separator: ", ")
+    }
+
+    /// Every Presentation or Service actor that waits for another actor's reply.
+    private static func patternsContradictingRoles(in topology: Topology) -> [RuleViolation] {
+        topology.connectionPatterns.compactMap { actor, pattern in
+            guard pattern.output == .biWay, let role = ActorRole(of: actor), role != .behaviour else { return nil }
+            return .patternContradictsRole(actor, pattern: pattern, role: role)
+        }
     }
 
     /// Every edge from a Service actor to a Presentation actor's notifier, or back.
