@@ -87,6 +87,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         /// a send, `finish()`, cancellation — first takes it out of the state under the lock.
         var waiting: UnsafeContinuation<Item?, Never>?
         var hasConsumer = false
+        /// The actor the consumer named, if it named one: the target of what is queued.
+        var consumer: ActorIdentity?
         /// ``finish()`` was called: no more notifications are taken.
         var finished = false
         /// The consumer stopped, or was cancelled: no more notifications are taken.
@@ -242,21 +244,36 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// When it returns, the queue takes no more notifications; any still waiting are recorded
     /// as undelivered and reported.
     ///
+    /// Name the actor that consumes, and the trail shows it: each notification queued from
+    /// then on is recorded with it as the target, and what `handle` sends with it as the
+    /// source, as for a synchronous observer.
+    ///
+    /// ```swift
+    /// try await fixes.consume(by: "/actor/behaviour") { fix in behaviour.handle(fix) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - consumer: The actor that consumes, if it is one; `nil` leaves the trail without a
+    ///     receiver for the queue's notifications.
+    ///   - handle: Receives each notification.
     /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` if another consumer has
     ///   consumed this notifier: a queue has one consumer.
     public func consume(
+        by consumer: ActorURI? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ handle: (Notification) async -> Void
     ) async throws(NotifierError) {
+        let identity = consumer.map(ActorIdentity.init)
         let first = state.withLock { state in
             defer { state.hasConsumer = true }
+            if !state.hasConsumer { state.consumer = identity }
             return !state.hasConsumer
         }
         guard first else { throw NotifierError.handlerAlreadyInstalled(uri) }
         defer { stopConsuming() }
         while let item = await next() {
             if let frame = item.frame {
-                await frame.carry { await handle(item.notification) }
+                await frame.carry(as: identity) { await handle(item.notification) }
             } else {
                 await handle(item.notification)
             }
@@ -335,6 +352,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     private var origin: AuditRecord.Origin {
-        AuditRecord.Origin(notifier: uri, variety: variety, aspect: .asynchronousSingleWay, targets: [])
+        let consumer = state.withLock { $0.consumer?.uri }
+        return AuditRecord.Origin(
+            notifier: uri, variety: variety, aspect: .asynchronousSingleWay, targets: consumer.map { [$0] } ?? [])
     }
 }

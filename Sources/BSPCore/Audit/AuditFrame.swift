@@ -84,12 +84,16 @@ struct AuditFrame: Sendable {
     /// Runs `body`, a handler that runs in another task than the notification was sent from,
     /// carrying this frame to it.
     func carry<Result>(
+        as actor: ActorIdentity? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
         AuditFrame.carriedFrames.add(1)
         defer { AuditFrame.carriedFrames.add(-1) }
-        return try await AuditFrame.$inherited.withValue(Carried(self), operation: body, isolation: isolation)
+        var frame = self
+        frame.actor = actor.map(Unmanaged.passUnretained)
+        // `Carried` holds the actor strongly, for as long as the body runs.
+        return try await AuditFrame.$inherited.withValue(Carried(frame), operation: body, isolation: isolation)
     }
 
     /// Runs `body` as the handler of `actor` for this frame's notification, so that what it

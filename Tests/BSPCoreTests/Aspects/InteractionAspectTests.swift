@@ -97,3 +97,40 @@ struct InteractionAspectTests {
         #expect(InteractionAspect.synchronousSingleWay.description == "synchronous single-way")
     }
 }
+
+@Suite("A queue's named consumer in the trail")
+struct NamedConsumerTests {
+    @MainActor
+    @Test func aNamedConsumerIsTheTargetOfWhatIsQueuedAndTheSourceOfWhatItSends() async throws {
+        let recording = Recording()
+        let fixes = QueuedNotifier<Int>(of: "/actor/service/location", named: "fixes", audit: recording.context)
+        let presentation = RequestNotifier<String, Void>(of: "/actor/presentation", audit: recording.context)
+        let screen = NamedActor("/actor/presentation")
+        presentation.handle(by: screen) { _, _ in }
+        // Sent before the consumer runs: the test holds the main actor until it awaits.
+        fixes.send(1)
+        try await fixes.consume(by: "/actor/behaviour") { fix in
+            try? presentation.send("show \(fix)")
+            if fix == 1 { fixes.send(2) } else { fixes.finish() }
+        }
+
+        let records = recording.store.records
+        #expect(records.map(\.notifier.name) == ["fixes", "request", "fixes", "request"])
+        #expect(records.map(\.targets) == [[], ["/actor/presentation"], ["/actor/behaviour"], ["/actor/presentation"]])
+        #expect(records[1].source == "/actor/behaviour")
+        #expect(records[1].cause == records[0].sequence)
+        #expect(records[3].source == "/actor/behaviour")
+    }
+
+    @MainActor
+    @Test func anUnnamedConsumerLeavesTheQueuedNotificationWithoutATarget() async throws {
+        let recording = Recording()
+        let fixes = QueuedNotifier<Int>(of: "/actor/service/location", named: "fixes", audit: recording.context)
+        fixes.send(1)
+        fixes.finish()
+        try await fixes.consume { _ in }
+
+        #expect(recording.store.records.map(\.targets) == [[]])
+        #expect(recording.store.records.map(\.delivery) == [.queued])
+    }
+}

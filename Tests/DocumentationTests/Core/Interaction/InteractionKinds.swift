@@ -80,7 +80,7 @@ final class NamedMeasure {}
         let fixes = QueuedNotifier<Fix>(of: "/actor/service/location", buffering: .keepingNewest(10))
 
         locationManager.onUpdate = { fix in fixes.send(fix) }  // any thread
-        try await fixes.consume { fix in behaviour.handle(fix) }  // the Behaviour's actor
+        try await fixes.consume(by: "/actor/behaviour") { fix in behaviour.handle(fix) }  // the Behaviour's actor
     }
     while behaviour.fixes.count < 3 { await Task.yield() }
     consumer.cancel()
