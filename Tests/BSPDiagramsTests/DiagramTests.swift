@@ -34,8 +34,8 @@ struct DiagramTests {
 
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         #expect(svg.contains("present(Sydney &lt;NSW&gt;)"))
-        #expect(svg.contains("class=\"event\""))
-        #expect(svg.contains("class=\"request\""))
+        #expect(svg.contains("class=\"event synchronous\""))
+        #expect(svg.contains("class=\"request synchronous\""))
         #expect(svg.contains("▲ pushed(/actor/behaviour/scope/map)"))
         #expect(!svg.contains("href") && !svg.contains("<script") && !svg.contains("@import"))
     }
@@ -123,30 +123,37 @@ struct DiagramTests {
           rankdir=LR;
           node [fontname="Helvetica", fontsize=10];
           edge [fontname="Helvetica", fontsize=9];
-          "/actor/behaviour" [shape=box, style=rounded];
-          "/actor/behaviour/stack" [shape=box, style=rounded];
-          "/actor/nobody" [shape=box, style=rounded];
-          "/actor/presentation" [shape=box, style=rounded];
-          "/actor/service" [shape=box, style=rounded];
+          "/actor/behaviour" [shape=box, style=rounded, label="/actor/behaviour\\nOperator (single-way in, single-way out)"];
+          "/actor/behaviour/stack" [shape=box, style=rounded, label="/actor/behaviour/stack\\nSource (single-way out)"];
+          "/actor/nobody" [shape=box, style=rounded, label="/actor/nobody"];
+          "/actor/presentation" [shape=box, style=rounded, label="/actor/presentation\\nOperator (single-way in, single-way out)"];
+          "/actor/service" [shape=box, style=rounded, label="/actor/service\\nOperator (single-way in, single-way out)"];
           subgraph cluster_0 {
             label="/actor/behaviour/stack"; style=rounded; color=gray60;
-            "/actor/behaviour/scope/map" [shape=box, style="rounded,filled", fillcolor=gray95];
+            "/actor/behaviour/scope/map" [shape=box, style="rounded,filled", fillcolor=gray95, label="/actor/behaviour/scope/map"];
           }
-          "/actor/behaviour/stack/notifier/transition" [shape=ellipse, style=dashed, label="/actor/behaviour/stack/notifier/transition"];
+          "/actor/behaviour/stack/notifier/transition" [shape=ellipse, label="/actor/behaviour/stack/notifier/transition"];
           "/actor/nobody/notifier/request" [shape=cds, label="/actor/nobody/notifier/request"];
-          "/actor/presentation/notifier/event" [shape=ellipse, style=dashed, label="/actor/presentation/notifier/event"];
+          "/actor/presentation/notifier/event" [shape=ellipse, label="/actor/presentation/notifier/event"];
           "/actor/presentation/notifier/request" [shape=cds, label="/actor/presentation/notifier/request"];
-          "/actor/service/notifier/event" [shape=ellipse, style=dashed, label="/actor/service/notifier/event"];
+          "/actor/service/notifier/event" [shape=ellipse, label="/actor/service/notifier/event"];
           "/actor/service/notifier/request" [shape=cds, label="/actor/service/notifier/request"];
           "/actor/behaviour/stack" -> "/actor/behaviour/stack/notifier/transition" [label="sends on"];
-          "/actor/presentation/notifier/event" -> "/actor/behaviour" [label="observes", style=dashed];
+          "/actor/presentation/notifier/event" -> "/actor/behaviour" [label="observes"];
           "/actor/presentation" -> "/actor/presentation/notifier/event" [label="sends on"];
-          "/actor/presentation/notifier/request" -> "/actor/presentation" [label="observes", style=dashed];
+          "/actor/presentation/notifier/request" -> "/actor/presentation" [label="handles"];
           "/actor/behaviour" -> "/actor/presentation/notifier/request" [label="sends on"];
-          "/actor/service/notifier/event" -> "/actor/behaviour" [label="observes", style=dashed];
+          "/actor/service/notifier/event" -> "/actor/behaviour" [label="observes"];
           "/actor/service" -> "/actor/service/notifier/event" [label="sends on"];
-          "/actor/service/notifier/request" -> "/actor/service" [label="observes", style=dashed];
+          "/actor/service/notifier/request" -> "/actor/service" [label="handles"];
           "/actor/behaviour" -> "/actor/service/notifier/request" [label="sends on"];
+          subgraph cluster_legend {
+            label="Legend"; style=rounded; color=gray80; fontname="Helvetica"; fontsize=9;
+            node [shape=plaintext, fontsize=9, label=""];
+            legend_s1 -> legend_s2 [label="synchronous"];
+            legend_a1 -> legend_a2 [label="asynchronous", arrowhead=onormal];
+            legend_r1 -> legend_r2 [label="reply", style=dashed, arrowhead=onormal];
+          }
         }
 
         """
@@ -154,11 +161,11 @@ struct DiagramTests {
     static let mermaid =
         """
         flowchart LR
-          a0["/actor/behaviour"]
-          a1["/actor/behaviour/stack"]
+          a0["/actor/behaviour<br/>Operator (single-way in, single-way out)"]
+          a1["/actor/behaviour/stack<br/>Source (single-way out)"]
           a2["/actor/nobody"]
-          a3["/actor/presentation"]
-          a4["/actor/service"]
+          a3["/actor/presentation<br/>Operator (single-way in, single-way out)"]
+          a4["/actor/service<br/>Operator (single-way in, single-way out)"]
           subgraph stack0 ["/actor/behaviour/stack"]
             direction TB
             a5["/actor/behaviour/scope/map"]
@@ -170,14 +177,19 @@ struct DiagramTests {
           n10(["/actor/service/notifier/event"])
           n11[/"/actor/service/notifier/request"/]
           a1 -- sends on --> n6
-          n8 -. observes .-> a0
+          n8 -- observes --> a0
           a3 -- sends on --> n8
-          n9 -. observes .-> a3
+          n9 -- handles --> a3
           a0 -- sends on --> n9
-          n10 -. observes .-> a0
+          n10 -- observes --> a0
           a4 -- sends on --> n10
-          n11 -. observes .-> a4
+          n11 -- handles --> a4
           a0 -- sends on --> n11
+          subgraph legend ["Legend"]
+            legend1[ ] -- synchronous --> legend2[ ]
+            legend3[ ] -- asynchronous --o legend4[ ]
+            legend5[ ] -. reply .-> legend6[ ]
+          end
 
         """
 
@@ -190,11 +202,12 @@ struct DiagramTests {
           participant p2 as /actor/service
           participant p3 as /actor/behaviour/stack
           participant p4 as /actor/nobody
-          p0-->>p1: #35;1 showLocationRequested
+          Note over outside,p4: Legend — filled head: synchronous · open head: asynchronous, where it was consumed · dotted: reply
+          p0->>p1: #35;1 showLocationRequested
           p1->>p2: #35;2 resolveLocation
-          p3-->>p3: #35;3 pushed(/actor/behaviour/scope/map)
+          p3->>p3: #35;3 pushed(/actor/behaviour/scope/map)
           Note over p3: ▲ pushed(/actor/behaviour/scope/map)
-          p2-->>p1: #35;4 locationResolved(Sydney#59; NSW)
+          p2->>p1: #35;4 locationResolved(Sydney#59; NSW)
           p1->>p0: #35;5 present(Sydney #60;NSW#62;)
           outside->>p4: #35;6 lost [undelivered]
 
