@@ -86,7 +86,7 @@ def stacks_at(records, sequence):
 
 
 def rendered_rows(driver):
-    return {int(row.get_attribute("data-seq")): row for row in driver.find_elements(By.CSS_SELECTOR, "#rows .row")}
+    return {int(row.get_attribute("data-seq")): row for row in driver.find_elements(By.CSS_SELECTOR, "#rows .row[data-seq]")}
 
 
 def scroll_to(driver, index):
@@ -247,9 +247,9 @@ def test_hostile_page(driver, page, texts):
     check(driver.execute_script("return window.__hostile === undefined;"), "no script in a notification ran")
     counts = driver.execute_script(
         "return [document.scripts.length, document.querySelectorAll('img, iframe, object, embed, svg').length];")
-    check(counts == [2, 0], f"the page has its own two scripts and no element made from the text ({counts})")
+    check(counts == [3, 0], f"the page has its own three scripts and no element made from the text ({counts})")
     shown = driver.execute_script(
-        "return [...document.querySelectorAll('#rows .row')].map(r => [Number(r.dataset.seq), r.querySelector('.text').textContent]);")
+        "return [...document.querySelectorAll('#rows .row[data-seq]')].map(r => [Number(r.dataset.seq), r.querySelector('.text').textContent]);")
     check(len(shown) == len(texts) and all(text == texts[sequence - 1] for sequence, text in shown),
           f"each of the {len(texts)} hostile notifications is shown exactly as sent")
     click_row(driver, len(texts))
@@ -257,6 +257,71 @@ def test_hostile_page(driver, page, texts):
     check(heading == f"#{len(texts)} {texts[-1]}", "the details show the selected one exactly as sent")
     check(driver.execute_script("return document.querySelectorAll('#details img, #details script').length;") == 0,
           "and make no element of it")
+
+
+ASPECTS = {
+    "sync-single": {"timing": "synchronous", "way": "single-way"},
+    "sync-bi": {"timing": "synchronous", "way": "bi-way"},
+    "async-single": {"timing": "asynchronous", "way": "single-way"},
+    "async-bi": {"timing": "asynchronous", "way": "bi-way"},
+}
+
+
+def write_aspects_trail(path):
+    """A run with every interaction aspect: a push, a request with a reply, a queued push
+    consumed later, and an asynchronous request with a reply."""
+    def record(sequence, notifier, variety, aspect, source, target, text, cause=None, delivery="delivered"):
+        r = {"sequence": sequence, "depth": 0 if cause is None else 1, "delivery": delivery, "variety": variety,
+             "aspect": ASPECTS[aspect], "notifier": notifier, "source": source, "targets": [target],
+             "notification": text}
+        if cause is not None:
+            r["cause"] = cause
+        return r
+    records = [
+        record(1, "/actor/presentation/notifier/event", "event", "sync-single", "/actor/presentation",
+               "/actor/behaviour", "refreshTapped"),
+        record(2, "/actor/service/notifier/question", "request", "sync-bi", "/actor/behaviour", "/actor/service",
+               "isSignedIn", cause=1),
+        record(3, "/actor/service/notifier/event", "event", "sync-single", "/actor/service", "/actor/behaviour",
+               "sessionChecked", cause=2),
+        record(4, "/actor/service/notifier/fixes", "event", "async-single", "/actor/service", "/actor/behaviour",
+               "fix(1)", delivery="queued"),
+        record(5, "/actor/service/notifier/lookup", "request", "async-bi", "/actor/behaviour", "/actor/service",
+               "place(Sydney)", cause=1),
+        record(6, "/actor/presentation/notifier/request", "request", "sync-single", "/actor/behaviour",
+               "/actor/presentation", "show(fix 1)", cause=4),
+    ]
+    with open(path, "w", encoding="utf-8") as out:
+        for r in records:
+            out.write(json.dumps(r) + "\n")
+
+
+def test_aspects_page(driver, page):
+    """The four aspects are drawn distinctly: filled and open heads, dashed returns after all a
+    request caused, a queued push where it was consumed, and a legend."""
+    load(driver, page)
+    rows = driver.execute_script(
+        "return [...document.querySelectorAll('#rows .row')].sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))"
+        ".map(r => r.dataset.seq ? 'push #' + r.dataset.seq : 'reply #' + r.dataset.reply);")
+    expected = ["push #1", "push #2", "push #3", "reply #2", "push #5", "reply #5", "push #4", "push #6"]
+    check(rows == expected, f"replies follow what their request caused and the queued push is drawn where consumed: {rows}")
+    style = """
+        const arrow = selector => document.querySelector(selector + ' .arrow');
+        const look = a => [getComputedStyle(a).borderTopStyle, getComputedStyle(a, '::after').transform !== 'none'];
+        return {
+          sync: look(arrow('.row[data-seq="1"]')), asyncRequest: look(arrow('.row[data-seq="5"]')),
+          queued: look(arrow('.row[data-seq="4"]')), reply: look(arrow('.row[data-reply="2"]')),
+          keys: document.querySelectorAll('#legend .key').length,
+        };"""
+    looks = driver.execute_script(style)
+    check(looks["sync"] == ["solid", False], f"a synchronous push is solid with a filled head ({looks['sync']})")
+    check(looks["asyncRequest"] == ["solid", True] and looks["queued"] == ["solid", True],
+          f"asynchronous pushes are solid with an open head ({looks['asyncRequest']}, {looks['queued']})")
+    check(looks["reply"] == ["dashed", True], f"a reply is dashed with an open head ({looks['reply']})")
+    check(looks["keys"] == 5, "the legend shows the five keys")
+    click_row(driver, 5)
+    details = driver.find_element(By.ID, "details").text
+    check("asynchronous bi-way" in details, "the details name the aspect")
 
 
 def make_pages(folder):
@@ -287,6 +352,9 @@ def main():
     records = read_trail(trail)
     texts = hostile_texts()
     hostile_page = make_hostile_page(folder, texts)
+    aspects_trail, aspects_page = os.path.join(folder, "aspects.jsonl"), os.path.join(folder, "aspects.html")
+    write_aspects_trail(aspects_trail)
+    subprocess.run(["swift", "run", "bsp-diagram", "html", aspects_trail, "--output", aspects_page], check=True)
     driver = browser()
     try:
         load(driver, page)
@@ -297,6 +365,7 @@ def main():
         check_screenshot(options.screenshot)
         test_big_page(driver, big_page)
         test_hostile_page(driver, hostile_page, texts)
+        test_aspects_page(driver, aspects_page)
     finally:
         driver.quit()
     print("browser test: passed")

@@ -126,3 +126,17 @@ struct AspectDrawingTests {
         return Int(line[range.upperBound...].prefix { $0.isNumber }) ?? -1
     }
 }
+
+@Suite("Interaction aspects in the viewer")
+struct AspectViewerTests {
+    @Test func thePageDrawsRowsInTheSequenceDiagramsOrderWithALegend() {
+        let html = TrailViewer(trail: AspectFixture.trail).html()
+
+        #expect(
+            html.contains(
+                #"<script type="application/json" id="order">[[1,"push"],[2,"push"],[3,"push"],[2,"reply"],"#
+                    + #"[5,"push"],[5,"reply"],[4,"push"],[6,"push"]]</script>"#))
+        #expect(html.contains(#"<span id="legend""#))
+        #expect(html.contains(".arrow.open::after"))
+    }
+}

@@ -7,6 +7,13 @@ extension TrailViewer {
           <input id="filter" type="search" placeholder="Filter by URI prefix, e.g. /actor/service" autocomplete="off">
           <input id="search" type="search" placeholder="Search the notifications" autocomplete="off">
           <span id="count"></span>
+          <span id="legend" aria-label="Legend">
+            <span class="key"><span class="arrow request right"></span></span>synchronous
+            <span class="key"><span class="arrow request open right"></span></span>asynchronous
+            <span class="key"><span class="arrow reply open left"></span></span>reply
+            <span class="key"><span class="arrow request right"></span></span>request
+            <span class="key"><span class="arrow event right"></span></span>event
+          </span>
         </header>
         <main>
           <section id="sequence" aria-label="Notifications">
@@ -40,16 +47,19 @@ extension TrailViewer {
         .seq { width: 56px; flex: none; padding-right: 8px; text-align: right; color: #5b6675; font-variant-numeric: tabular-nums; }
         .track { position: relative; flex: none; height: 100%; }
         .life { position: absolute; top: 0; bottom: 0; width: 1px; background: #d5dbe3; }
-        .arrow { position: absolute; top: 50%; height: 0; border-top: 2px solid #2f6fd6; }
-        .arrow.event { border-top: 2px dashed #1a8a4c; }
-        .arrow.failed { border-top-color: #c93c37; }
+        .arrow { --c: #2f6fd6; position: absolute; top: 50%; height: 0; border-top: 2px solid var(--c); }
+        .arrow.event { --c: #1a8a4c; }
+        .arrow.reply { --c: #5f6b7a; border-top-style: dashed; }
+        .arrow.failed { --c: #c93c37; }
         .arrow::after { content: ""; position: absolute; top: -6px; border-top: 5px solid transparent; border-bottom: 5px solid transparent; }
-        .arrow.right::after { right: -2px; border-left: 7px solid #2f6fd6; }
-        .arrow.left::after { left: -2px; border-right: 7px solid #2f6fd6; }
-        .arrow.event.right::after { border-left-color: #1a8a4c; }
-        .arrow.event.left::after { border-right-color: #1a8a4c; }
-        .arrow.failed.right::after { border-left-color: #c93c37; }
-        .arrow.failed.left::after { border-right-color: #c93c37; }
+        .arrow.right::after { right: -2px; border-left: 7px solid var(--c); }
+        .arrow.left::after { left: -2px; border-right: 7px solid var(--c); }
+        .arrow.open::after { top: -5px; width: 6px; height: 6px; border: solid var(--c); transform: rotate(45deg); }
+        .arrow.open.right::after { right: 0; border-width: 2px 2px 0 0; }
+        .arrow.open.left::after { left: 0; border-width: 0 0 2px 2px; }
+        #legend { display: flex; gap: 6px; align-items: center; color: #5b6675; font-size: 12px; margin-left: auto; }
+        .key { position: relative; display: inline-block; width: 26px; height: 12px; margin-left: 8px; }
+        .key .arrow { left: 0; width: 24px; }
         .self { position: absolute; top: 4px; width: 14px; height: 12px; border: 2px solid #2f6fd6; border-left: none; border-radius: 0 6px 6px 0; }
         .text { width: var(--text); flex: none; padding-right: 8px; box-sizing: border-box; overflow: hidden; text-overflow: ellipsis; }
         .mark { color: #8a5a00; padding-left: 6px; }

@@ -4,6 +4,7 @@ extension TrailViewer {
     static let script = #"""
         "use strict";
         const records = JSON.parse(document.getElementById("trail").textContent);
+        const order = JSON.parse(document.getElementById("order").textContent);
         const ROW = 22, LANE = 112, TEXT = 320;
         const bySequence = new Map(records.map(r => [r.sequence, r]));
         const children = new Map();
@@ -39,7 +40,9 @@ extension TrailViewer {
         const searchInput = document.getElementById("search");
         viewport.addEventListener("scroll", () => { lanes.scrollLeft = viewport.scrollLeft; draw(); });
 
-        let shown = records;
+        // One row per notification, in the drawing's order, and one per reply.
+        const entries = order.map(([sequence, kind]) => ({ r: bySequence.get(sequence), reply: kind === "reply" })).filter(e => e.r);
+        let shown = entries;
         let selected = null;
         let chain = { causes: new Set(), effects: new Set() };
 
@@ -52,9 +55,10 @@ extension TrailViewer {
         function applyFilter() {
           const prefix = filterInput.value.trim();
           const text = searchInput.value.trim().toLowerCase();
-          shown = prefix || text ? records.filter(r => matches(r, prefix, text)) : records;
-          count.textContent = `${shown.length} of ${records.length} notifications`;
-          count.dataset.shown = shown.length;
+          shown = prefix || text ? entries.filter(e => matches(e.r, prefix, text)) : entries;
+          const notifications = shown.filter(e => !e.reply).length;
+          count.textContent = `${notifications} of ${records.length} notifications`;
+          count.dataset.shown = notifications;
           spacer.style.height = `${shown.length * ROW}px`;
           spacer.style.width = `${64 + TEXT + actors.length * LANE + 240}px`;
           draw();
@@ -62,14 +66,15 @@ extension TrailViewer {
         filterInput.addEventListener("input", applyFilter);
         searchInput.addEventListener("input", applyFilter);
 
-        function rowElement(r, top) {
+        function rowElement(entry, top) {
+          const r = entry.r;
           const row = document.createElement("div");
           row.className = "row";
-          row.dataset.seq = r.sequence;
+          if (entry.reply) row.dataset.reply = r.sequence; else row.dataset.seq = r.sequence;
           row.style.top = `${top}px`;
           mark(row, r.sequence);
           const seq = document.createElement("span");
-          seq.className = "seq"; seq.textContent = `#${r.sequence}`;
+          seq.className = "seq"; seq.textContent = entry.reply ? "" : `#${r.sequence}`;
           const track = document.createElement("span");
           track.className = "track"; track.style.width = `${actors.length * LANE}px`;
           actors.forEach((_, i) => {
@@ -77,11 +82,15 @@ extension TrailViewer {
             life.className = "life"; life.style.left = `${i * LANE + LANE / 2}px`;
             track.appendChild(life);
           });
-          const from = r.source ? laneOf.get(r.source) : -1;
-          for (const target of receivers(r)) {
-            const to = laneOf.get(target);
-            const start = from < 0 ? 0 : from * LANE + LANE / 2;
-            const end = to * LANE + LANE / 2;
+          const lane = actor => actor ? laneOf.get(actor) : -1;
+          const x = index => index < 0 ? 0 : index * LANE + LANE / 2;
+          const asynchronous = r.aspect && r.aspect.timing === "asynchronous";
+          const arrows = entry.reply
+            ? receivers(r).map(target => [lane(target), lane(r.source), "reply open"])
+            : receivers(r).map(target => [lane(r.source), lane(target), r.variety + (asynchronous ? " open" : "") +
+                (r.delivery === "delivered" || r.delivery === "unobserved" || r.delivery === "queued" ? "" : " failed")]);
+          for (const [from, to, style] of arrows) {
+            const start = x(from), end = x(to);
             if (from === to) {
               const loop = document.createElement("span");
               loop.className = "self"; loop.style.left = `${end}px`;
@@ -89,10 +98,16 @@ extension TrailViewer {
               continue;
             }
             const arrow = document.createElement("span");
-            arrow.className = `arrow ${r.variety} ${end >= start ? "right" : "left"}` + (r.delivery === "delivered" || r.delivery === "unobserved" ? "" : " failed");
+            arrow.className = `arrow ${style} ${end >= start ? "right" : "left"}`;
             arrow.style.left = `${Math.min(start, end)}px`;
             arrow.style.width = `${Math.abs(end - start)}px`;
             track.appendChild(arrow);
+          }
+          if (entry.reply) {
+            const text = document.createElement("span");
+            text.className = "text"; text.textContent = `↩ reply to #${r.sequence}`;
+            row.append(seq, text, track);
+            return row;
           }
           const text = document.createElement("span");
           text.className = "text"; text.textContent = r.notification; text.title = `${r.notifier}\n${r.notification}`;
@@ -171,18 +186,19 @@ extension TrailViewer {
             `<div class="stack" data-stack="${escape(stack)}"><div>${escape(stack)}</div>` +
             (scopes.length ? scopes.slice().reverse().map(s => `<div>${escape(s)}</div>`).join("") : "<div class=hint>(empty)</div>") + "</div>").join("");
           details.innerHTML = `<h2>#${r.sequence} ${escape(r.notification)}</h2><dl>` +
-            field("notifier", r.notifier) + field("variety", r.variety) + field("from", r.source ?? "outside the fabric") +
+            field("notifier", r.notifier) + field("variety", r.variety) +
+            field("aspect", r.aspect ? `${r.aspect.timing} ${r.aspect.way}` : "synchronous single-way") + field("from", r.source ?? "outside the fabric") +
             field("to", receivers(r).join(", ")) + field("delivery", r.delivery) + field("depth", r.depth) +
             field("scope", r.scope ?? "none") + "</dl>" +
             `<h3>Caused by (${causes.length})</h3><ol>${causes.map(link).join("")}</ol>` +
             `<h3>Caused (${effects.length})</h3><ol>${effects.slice(0, 200).map(link).join("")}</ol>` +
             `<h3>Scope stacks</h3>${stacks || "<p class=hint>No stack has changed yet.</p>"}`;
           // Restyle the rows drawn rather than draw them again: the row clicked stays.
-          for (const row of rowsElement.children) mark(row, Number(row.dataset.seq));
+          for (const row of rowsElement.children) mark(row, Number(row.dataset.seq ?? row.dataset.reply));
         }
 
         function reveal(sequence) {
-          const index = shown.findIndex(r => r.sequence === sequence);
+          const index = shown.findIndex(e => !e.reply && e.r.sequence === sequence);
           if (index >= 0) viewport.scrollTop = Math.max(0, index * ROW - viewport.clientHeight / 2);
           select(sequence);
         }
@@ -191,7 +207,7 @@ extension TrailViewer {
         const escape = text => text.replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
         rowsElement.addEventListener("click", event => {
           const row = event.target.closest(".row");
-          if (row) select(Number(row.dataset.seq));
+          if (row) select(Number(row.dataset.seq ?? row.dataset.reply));
         });
         details.addEventListener("click", event => {
           const item = event.target.closest("li[data-seq]");

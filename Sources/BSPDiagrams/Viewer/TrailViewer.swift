@@ -1,7 +1,9 @@
 public import BSPCore
 
 /// A recorded run as one self-contained, interactive web page: a lifeline per actor, every
-/// notification as an arrow, a filter by URI prefix and a text search; clicking a notification
+/// notification as an arrow in the visual language of ``SequenceDiagram`` (with its legend
+/// and its order: replies as returns, queued notifications where they were consumed), a
+/// filter by URI prefix and a text search; clicking a notification
 /// highlights the chain of notifications that caused it and everything it caused, and shows
 /// what was on each scope stack at that moment.
 ///
@@ -40,11 +42,24 @@ public struct TrailViewer: Hashable, Sendable {
         <body>
         \(TrailViewer.body(title: TextEscaping.xml(title)))
         <script type="application/json" id="trail">\(trailJSON)</script>
+        <script type="application/json" id="order">\(orderJSON)</script>
         <script>\(TrailViewer.script)</script>
         </body>
         </html>
 
         """
+    }
+
+    /// The rows in the order the page draws them, as a JSON array of `[sequence, kind]`, kind
+    /// `"push"` or `"reply"`: the order of ``SequenceDiagram``, one row per notification.
+    var orderJSON: String {
+        var rows: [String] = []
+        var last: (UInt64, SequenceDiagram.Message.Kind)?
+        for message in SequenceDiagram(trail: trail).messages where last.map({ $0 != (message.sequence, message.kind) }) ?? true {
+            rows.append("[\(message.sequence),\"\(message.kind.rawValue)\"]")
+            last = (message.sequence, message.kind)
+        }
+        return "[" + rows.joined(separator: ",") + "]"
     }
 
     /// The records as one JSON array, safe as the data of a `<script>` element.
