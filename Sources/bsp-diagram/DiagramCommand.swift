@@ -23,7 +23,8 @@ struct DiagramCommand: Equatable {
                bsp-diagram html TRAIL.jsonl [--output FILE.html]
           topology  actors, notifiers and connections: --dot (default) or --mermaid
           sequence  the run as a sequence diagram: --mermaid (default) or --svg
-          report    counts, fan-in and fan-out, unobserved notifiers, and the BSP rules the run broke
+          report    counts, fan-in and fan-out, each actor's connection pattern, the tangle
+                    (connections that cross), unobserved notifiers, and the BSP rules the run broke
           html      an interactive page: lifelines, filter, search, causes and scope stacks
         With FILE the drawing is written there, otherwise to standard output. A trail kept by
         a FileAuditStore is read with its rotated files; a last line a crash cut short is skipped.

@@ -15,8 +15,9 @@ enum BSPDiagramMain {
     }
 
     static func run(_ arguments: [String]) throws(DiagramError) {
-        // Asked for, the usage is the answer: on standard output, and no failure.
-        if arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
+        // Asked for, or given nothing to do, the usage is the answer: on standard output, and
+        // no failure.
+        if arguments.isEmpty || arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
             print(DiagramCommand.usage)
             return
         }

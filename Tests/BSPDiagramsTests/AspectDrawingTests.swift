@@ -21,18 +21,24 @@ enum AspectFixture {
     }
 
     static let trail = AuditTrail([
-        record(1, "/actor/presentation", "event", .event, .synchronousSingleWay,
-               from: "/actor/presentation", to: "/actor/behaviour", "refreshTapped"),
-        record(2, "/actor/service", "question", .request, .synchronousBiWay,
-               from: "/actor/behaviour", to: "/actor/service", "isSignedIn", cause: 1),
-        record(3, "/actor/service", "event", .event, .synchronousSingleWay,
-               from: "/actor/service", to: "/actor/behaviour", "sessionChecked", cause: 2),
-        record(4, "/actor/service", "fixes", .event, .asynchronousSingleWay,
-               from: "/actor/service", to: "/actor/behaviour", "fix(1)", delivery: .queued),
-        record(5, "/actor/service", "lookup", .request, .asynchronousBiWay,
-               from: "/actor/behaviour", to: "/actor/service", "place(Sydney)", cause: 1),
-        record(6, "/actor/presentation", "request", .request, .synchronousSingleWay,
-               from: "/actor/behaviour", to: "/actor/presentation", "show(fix 1)", cause: 4),
+        record(
+            1, "/actor/presentation", "event", .event, .synchronousSingleWay,
+            from: "/actor/presentation", to: "/actor/behaviour", "refreshTapped"),
+        record(
+            2, "/actor/service", "question", .request, .synchronousBiWay,
+            from: "/actor/behaviour", to: "/actor/service", "isSignedIn", cause: 1),
+        record(
+            3, "/actor/service", "event", .event, .synchronousSingleWay,
+            from: "/actor/service", to: "/actor/behaviour", "sessionChecked", cause: 2),
+        record(
+            4, "/actor/service", "fixes", .event, .asynchronousSingleWay,
+            from: "/actor/service", to: "/actor/behaviour", "fix(1)", delivery: .queued),
+        record(
+            5, "/actor/service", "lookup", .request, .asynchronousBiWay,
+            from: "/actor/behaviour", to: "/actor/service", "place(Sydney)", cause: 1),
+        record(
+            6, "/actor/presentation", "request", .request, .synchronousSingleWay,
+            from: "/actor/behaviour", to: "/actor/presentation", "show(fix 1)", cause: 4),
     ])
 }
 
@@ -107,8 +113,13 @@ struct AspectDrawingTests {
         let topology = Topology(trail: AspectFixture.trail)
 
         let dot = topology.dot()
-        #expect(dot.contains("\"/actor/service/notifier/lookup\" -> \"/actor/behaviour\" [label=\"replies\", style=dashed, arrowhead=onormal];"))
-        #expect(dot.contains("\"/actor/service\" -> \"/actor/service/notifier/fixes\" [label=\"sends on\", arrowhead=onormal];"))
+        #expect(
+            dot.contains(
+                "\"/actor/service/notifier/lookup\" -> \"/actor/behaviour\" [label=\"replies\", style=dashed, arrowhead=onormal];"
+            ))
+        #expect(
+            dot.contains(
+                "\"/actor/service\" -> \"/actor/service/notifier/fixes\" [label=\"sends on\", arrowhead=onormal];"))
         #expect(dot.contains("\"/actor/behaviour\" -> \"/actor/service/notifier/question\" [label=\"sends on\"];"))
         #expect(dot.contains("label=\"/actor/service\\nSocket (bi-way in, single-way out)\""))
         #expect(dot.contains("cluster_legend"))

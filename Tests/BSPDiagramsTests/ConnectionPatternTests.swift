@@ -28,21 +28,27 @@ struct ConnectionPatternTests {
     /// Every pattern BSP names, each played by one actor of one run.
     static let allPatterns = AuditTrail([
         // /actor/service/clock emits; /actor/behaviour/log only collects.
-        record(1, notifier("/actor/service/clock", "event"), .event, .synchronousSingleWay,
-               from: "/actor/service/clock", to: "/actor/behaviour/log"),
+        record(
+            1, notifier("/actor/service/clock", "event"), .event, .synchronousSingleWay,
+            from: "/actor/service/clock", to: "/actor/behaviour/log"),
         // /actor/behaviour/relay takes a queued push and passes it on.
-        record(2, notifier("/actor/behaviour/relay", "queue"), .event, .asynchronousSingleWay,
-               from: "/actor/presentation/sensor", to: "/actor/behaviour/relay"),
-        record(3, notifier("/actor/behaviour/relay", "event"), .event, .synchronousSingleWay,
-               from: "/actor/behaviour/relay", to: "/actor/behaviour/log"),
+        record(
+            2, notifier("/actor/behaviour/relay", "queue"), .event, .asynchronousSingleWay,
+            from: "/actor/presentation/sensor", to: "/actor/behaviour/relay"),
+        record(
+            3, notifier("/actor/behaviour/relay", "event"), .event, .synchronousSingleWay,
+            from: "/actor/behaviour/relay", to: "/actor/behaviour/log"),
         // /actor/behaviour/asker asks /actor/service/geocoder and waits for the reply.
-        record(4, notifier("/actor/service/geocoder", "request"), .request, .asynchronousBiWay,
-               from: "/actor/behaviour/asker", to: "/actor/service/geocoder"),
+        record(
+            4, notifier("/actor/service/geocoder", "request"), .request, .asynchronousBiWay,
+            from: "/actor/behaviour/asker", to: "/actor/service/geocoder"),
         // /actor/behaviour/broker answers a question and asks one of its own.
-        record(5, notifier("/actor/behaviour/broker", "request"), .request, .synchronousBiWay,
-               from: "/actor/behaviour/asker", to: "/actor/behaviour/broker"),
-        record(6, notifier("/actor/service/geocoder", "request"), .request, .asynchronousBiWay,
-               from: "/actor/behaviour/broker", to: "/actor/service/geocoder"),
+        record(
+            5, notifier("/actor/behaviour/broker", "request"), .request, .synchronousBiWay,
+            from: "/actor/behaviour/asker", to: "/actor/behaviour/broker"),
+        record(
+            6, notifier("/actor/service/geocoder", "request"), .request, .asynchronousBiWay,
+            from: "/actor/behaviour/broker", to: "/actor/service/geocoder"),
     ])
 
     @Test func eachActorsPatternIsReadFromWhatItSendsAndReceives() {

@@ -19,10 +19,12 @@ struct TangleTests {
     }
 
     @Test func aFabricThatCanBeDrawnWithoutCrossingsHasNone() {
-        let tangle = Topology(trail: Self.trail([
-            ("/actor/presentation/a", "/actor/behaviour/a"), ("/actor/behaviour/a", "/actor/service/a"),
-            ("/actor/presentation/b", "/actor/behaviour/b"), ("/actor/behaviour/b", "/actor/service/b"),
-        ])).tangle
+        let tangle = Topology(
+            trail: Self.trail([
+                ("/actor/presentation/a", "/actor/behaviour/a"), ("/actor/behaviour/a", "/actor/service/a"),
+                ("/actor/presentation/b", "/actor/behaviour/b"), ("/actor/behaviour/b", "/actor/service/b"),
+            ])
+        ).tangle
 
         #expect(tangle.crossings == 0)
         #expect(tangle.connections == 4)
@@ -31,29 +33,35 @@ struct TangleTests {
     @Test func connectionsThatMustCrossAreCounted() {
         // Two Presentation actors each talk to both Behaviour actors: K(2,2) drawn in two columns
         // crosses once, whichever way the columns are ordered.
-        let tangle = Topology(trail: Self.trail([
-            ("/actor/presentation/a", "/actor/behaviour/a"), ("/actor/presentation/a", "/actor/behaviour/b"),
-            ("/actor/presentation/b", "/actor/behaviour/a"), ("/actor/presentation/b", "/actor/behaviour/b"),
-        ])).tangle
+        let tangle = Topology(
+            trail: Self.trail([
+                ("/actor/presentation/a", "/actor/behaviour/a"), ("/actor/presentation/a", "/actor/behaviour/b"),
+                ("/actor/presentation/b", "/actor/behaviour/a"), ("/actor/presentation/b", "/actor/behaviour/b"),
+            ])
+        ).tangle
 
         #expect(tangle.crossings == 1)
     }
 
     @Test func orderingTheColumnsUndoesCrossingsThatNamesAloneWouldMake() {
         // Sorted by URI, a→z and z→a cross; ordered by the heuristic, they do not.
-        let tangle = Topology(trail: Self.trail([
-            ("/actor/presentation/a", "/actor/behaviour/z"), ("/actor/presentation/z", "/actor/behaviour/a"),
-        ])).tangle
+        let tangle = Topology(
+            trail: Self.trail([
+                ("/actor/presentation/a", "/actor/behaviour/z"), ("/actor/presentation/z", "/actor/behaviour/a"),
+            ])
+        ).tangle
 
         #expect(tangle.crossings == 0)
         #expect(tangle.columns[0].count == 2)
     }
 
     @Test func oneConnectionIsCountedOnceWhateverWayAndHowOftenItIsUsed() {
-        let tangle = Topology(trail: Self.trail([
-            ("/actor/presentation", "/actor/behaviour"), ("/actor/behaviour", "/actor/presentation"),
-            ("/actor/presentation", "/actor/behaviour"),
-        ])).tangle
+        let tangle = Topology(
+            trail: Self.trail([
+                ("/actor/presentation", "/actor/behaviour"), ("/actor/behaviour", "/actor/presentation"),
+                ("/actor/presentation", "/actor/behaviour"),
+            ])
+        ).tangle
 
         #expect(tangle.connections == 1)
     }
@@ -77,20 +85,24 @@ struct TangleTests {
     @Test func aConnectionBetweenPresentationAndServiceCrossesTheBehaviourColumn() {
         // P→S passes through the Behaviour column, beside the path P'→B→S', which it need
         // not cross.
-        let tangle = Topology(trail: Self.trail([
-            ("/actor/presentation/a", "/actor/service/a"),
-            ("/actor/presentation/b", "/actor/behaviour/m"), ("/actor/behaviour/m", "/actor/service/b"),
-        ])).tangle
+        let tangle = Topology(
+            trail: Self.trail([
+                ("/actor/presentation/a", "/actor/service/a"),
+                ("/actor/presentation/b", "/actor/behaviour/m"), ("/actor/behaviour/m", "/actor/service/b"),
+            ])
+        ).tangle
 
         #expect(tangle.connections == 3)
         #expect(tangle.crossings == 0)
     }
 
     @Test func theReportGivesTheFigure() {
-        let report = StructureReport(topology: Topology(trail: Self.trail([
-            ("/actor/presentation/a", "/actor/behaviour/a"), ("/actor/presentation/a", "/actor/behaviour/b"),
-            ("/actor/presentation/b", "/actor/behaviour/a"), ("/actor/presentation/b", "/actor/behaviour/b"),
-        ])))
+        let report = StructureReport(
+            topology: Topology(
+                trail: Self.trail([
+                    ("/actor/presentation/a", "/actor/behaviour/a"), ("/actor/presentation/a", "/actor/behaviour/b"),
+                    ("/actor/presentation/b", "/actor/behaviour/a"), ("/actor/presentation/b", "/actor/behaviour/b"),
+                ])))
 
         #expect(report.description.contains("Tangle: 1 crossing among 4 connections"))
     }

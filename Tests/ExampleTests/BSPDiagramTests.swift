@@ -34,6 +34,18 @@ struct BSPDiagramTests {
         #expect(report.hasPrefix("Actors: ") && report.contains("BSP rules: kept."))
     }
 
+    /// The figures the README gives for the account app.
+    @Test func theAccountAppsReportNamesEveryActorsPatternAndItsTangle() throws {
+        let report = try run(product: "bsp-diagram", arguments: ["report", try Self.demoTrail().path])
+        let actors = report.split(separator: "\n").filter { $0.hasPrefix("  /actor/") }
+
+        #expect(actors.count == 14)
+        #expect(actors.allSatisfy { line in ConnectionPatternNames.all.contains { line.contains("  \($0) (") } })
+        #expect(report.contains("Connection patterns: 1 Source, 2 Collector, 3 Operator, 8 Socket."))
+        #expect(report.contains("Tangle: 1 crossing among 19 connections"))
+        #expect(report.contains("BSP rules: kept."))
+    }
+
     @Test func itWritesTheInteractivePageOfATrailAndItsRotatedFiles() throws {
         let trail = try Self.demoTrail()
         let page = Self.folder.appendingPathComponent("demo.html")
@@ -80,9 +92,9 @@ struct BSPDiagramTests {
         #expect(unknown.contains("unknown drawing 'poster'") && unknown.contains("usage: bsp-diagram"))
     }
 
-    @Test(arguments: ["--help", "-h", "help"])
-    func askedForHelpItPrintsTheUsageAndSucceeds(flag: String) throws {
-        let help = try run(product: "bsp-diagram", arguments: [flag])
+    @Test(arguments: [["--help"], ["-h"], ["help"], []])
+    func askedForHelpOrGivenNothingItPrintsTheUsageAndSucceeds(arguments: [String]) throws {
+        let help = try run(product: "bsp-diagram", arguments: arguments)
 
         #expect(help.hasPrefix("usage: bsp-diagram"))
         #expect(!help.contains("unknown drawing"))
@@ -106,4 +118,9 @@ struct BSPDiagramTests {
 enum DiagramLines {
     static let valid =
         #"{"delivery":"delivered","depth":0,"notification":"tap","notifier":"/actor/p/notifier/event","sequence":1,"source":"/actor/p","targets":[],"variety":"event"}"#
+}
+
+/// BSP's names of connection patterns, as the report prints them.
+enum ConnectionPatternNames {
+    static let all = ["Source", "Collector", "Operator", "Service", "Socket Source", "Socket"]
 }

@@ -227,7 +227,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         audit.pendingWork.end(pendingWorkName, count: ended)
     }
 
-    /// Ends the queue: the consumer receives what is waiting, then ``consume(isolation:_:)``
+    /// Ends the queue: the consumer receives what is waiting, then ``consume(by:isolation:_:)``
     /// returns. Later sends are undelivered.
     public func finish() {
         let waiting = state.withLock { state in
@@ -255,6 +255,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// - Parameters:
     ///   - consumer: The actor that consumes, if it is one; `nil` leaves the trail without a
     ///     receiver for the queue's notifications.
+    ///   - isolation: Where `handle` runs: the caller's isolation domain.
     ///   - handle: Receives each notification.
     /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` if another consumer has
     ///   consumed this notifier: a queue has one consumer.

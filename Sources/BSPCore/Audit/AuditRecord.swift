@@ -232,7 +232,8 @@ extension AuditRecord: Hashable {
     /// Records are equal when every field is.
     public static func == (lhs: AuditRecord, rhs: AuditRecord) -> Bool {
         lhs.sequence == rhs.sequence && lhs.notifier == rhs.notifier && lhs.variety == rhs.variety
-            && lhs.aspect == rhs.aspect && lhs.source == rhs.source && lhs.targets == rhs.targets && lhs.cause == rhs.cause
+            && lhs.aspect == rhs.aspect && lhs.source == rhs.source && lhs.targets == rhs.targets
+            && lhs.cause == rhs.cause
             && lhs.depth == rhs.depth && lhs.scope == rhs.scope && lhs.delivery == rhs.delivery
             && lhs.notification == rhs.notification && lhs.stackChange == rhs.stackChange
     }
@@ -256,7 +257,8 @@ extension AuditRecord: Hashable {
 
 extension AuditRecord: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sequence, notifier, variety, aspect, source, targets, notification, cause, depth, scope, delivery, stackChange
+        case sequence, notifier, variety, aspect, source, targets, notification, cause, depth, scope, delivery,
+            stackChange
     }
 
     /// Decodes a record from an object with one key per field; a record without an `aspect`,

@@ -61,7 +61,8 @@ extension EventNotifier {
             ownedObserverCount += 1
         }
         if let actor = entry.actor {
-            origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: origin.targets + [actor])
+            origin = AuditRecord.Origin(
+                notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: origin.targets + [actor])
         }
     }
 

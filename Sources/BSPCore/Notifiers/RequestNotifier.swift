@@ -158,7 +158,8 @@ public final class RequestNotifier<Request, Reply> {
     ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.deliveredOrigin = AuditRecord.Origin(
-            notifier: uri, variety: .request, aspect: .request(.synchronous, replying: Reply.self), targets: [uri.actor])
+            notifier: uri, variety: .request, aspect: .request(.synchronous, replying: Reply.self), targets: [uri.actor]
+        )
         self.undeliveredOrigin = AuditRecord.Origin(
             notifier: uri, variety: .request, aspect: deliveredOrigin.aspect, targets: [])
         self.audit = audit

@@ -95,7 +95,9 @@ extension Topology {
     }
 
     /// Bi-way if either is: one answered notification makes a side bi-way.
-    private static func eitherBiWay(_ one: InteractionAspect.Way, _ other: InteractionAspect.Way) -> InteractionAspect.Way {
+    private static func eitherBiWay(_ one: InteractionAspect.Way, _ other: InteractionAspect.Way)
+        -> InteractionAspect.Way
+    {
         one == .biWay || other == .biWay ? .biWay : .singleWay
     }
 }

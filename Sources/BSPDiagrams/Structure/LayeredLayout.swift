@@ -123,7 +123,8 @@ struct LayeredLayout {
         }
         let keys = order[column].map { node -> (Double, Int, Int) in
             let around = neighbours[node] ?? []
-            let barycentre = around.isEmpty ? Double(position[node]) : Double(around.reduce(0, +)) / Double(around.count)
+            let barycentre =
+                around.isEmpty ? Double(position[node]) : Double(around.reduce(0, +)) / Double(around.count)
             return (barycentre, position[node], node)
         }
         order[column] = keys.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)

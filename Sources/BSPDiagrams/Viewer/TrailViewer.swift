@@ -55,7 +55,8 @@ public struct TrailViewer: Hashable, Sendable {
     var orderJSON: String {
         var rows: [String] = []
         var last: (UInt64, SequenceDiagram.Message.Kind)?
-        for message in SequenceDiagram(trail: trail).messages where last.map({ $0 != (message.sequence, message.kind) }) ?? true {
+        for message in SequenceDiagram(trail: trail).messages
+        where last.map({ $0 != (message.sequence, message.kind) }) ?? true {
             rows.append("[\(message.sequence),\"\(message.kind.rawValue)\"]")
             last = (message.sequence, message.kind)
         }

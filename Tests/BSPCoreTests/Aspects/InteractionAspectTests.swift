@@ -62,7 +62,8 @@ struct InteractionAspectTests {
 
     @Test func theAspectIsWrittenToJSONLinesAndReadBack() throws {
         let record = AuditRecord(
-            sequence: 1, notifier: try ActorURI("/actor/service").notifier("lookup"), variety: .request, aspect: .asynchronousBiWay,
+            sequence: 1, notifier: try ActorURI("/actor/service").notifier("lookup"), variety: .request,
+            aspect: .asynchronousBiWay,
             notification: "where")
         let line = AuditTrail([record]).jsonLines()
 

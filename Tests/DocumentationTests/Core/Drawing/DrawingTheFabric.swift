@@ -29,11 +29,20 @@ import Testing
     let trail = store.trail
     print(StructureReport(topology: Topology(trail: trail), trail: trail))
 
+    let topology = Topology(trail: trail)
+    for (actor, pattern) in topology.connectionPatterns {
+        print(actor, pattern)  // /actor/service Operator (single-way in, single-way out)
+    }
+    let tangle = Topology(trail: trail).tangle
+    print("\(tangle.crossings) of \(tangle.connections) connections cross")
+
     #expect(
         whatIsConnected.edges.contains(
             Topology.Edge(actor: "/actor/behaviour", notifier: presentation.events.uri, kind: .observes)))
     #expect(mermaid.hasPrefix("sequenceDiagram") && svg.hasPrefix("<?xml"))
     #expect(StructureReport(topology: whatHappened, trail: trail).violations.isEmpty)
+    #expect(topology.connectionPattern(of: "/actor/service")?.name == .operator)
+    #expect(tangle.crossings == 0 && tangle.connections == 2)
 }
 
 @Test func aRunIsExploredInABrowser() throws {
