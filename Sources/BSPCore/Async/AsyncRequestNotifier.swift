@@ -140,7 +140,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             // Counted while the handler runs, for a test that waits for its system to settle.
             audit.pendingWork.begin(pendingWorkName)
             defer { audit.pendingWork.end(pendingWorkName) }
-            return await frame.carry { await body(owner, request) }
+            let reply = await frame.carry { await body(owner, request) }
+            audit.record(reply: reply, toRequest: frame.sequence)
+            return reply
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
         return reply

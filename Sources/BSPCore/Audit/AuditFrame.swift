@@ -246,6 +246,14 @@ extension AuditContext {
         return parent.depth + 1
     }
 
+    /// Keeps `reply`, the reply to the request recorded as `sequence`, if its type is
+    /// `Encodable`. Costs a bi-way request whose reply is not `Encodable` one failed cast.
+    @usableFromInline
+    func record<Reply>(reply: Reply, toRequest sequence: UInt64) {
+        guard let value = RecordedValue.ofReply(reply) else { return }
+        store.record(reply: value, toRequest: sequence)
+    }
+
     /// Records `request` as undelivered on `notifier`, whose notifier object has gone, if this
     /// context audits.
     @usableFromInline

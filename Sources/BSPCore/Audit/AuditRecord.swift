@@ -65,6 +65,30 @@ public struct AuditRecord: Sendable {
     /// move into a store than an optional structure holding a string.
     private var stackChangeBox: StackChangeBox?
 
+    /// The notification's value, for a `Sendable` notification whose type is `Encodable`: the
+    /// JSON it encodes to, a ``Private`` field as `"<private>"`. `nil` for any other.
+    ///
+    /// Encoded when it is read, not when the notification is sent, so auditing a send costs
+    /// the same whether its type is `Codable` or not.
+    public var value: RecordedValue? {
+        switch text {
+        case .rendered: nil
+        case .unrendered(let notification): RecordedValue.of(notification.value)
+        case .renderedValue(let rendered):
+            rendered.value.value as? RecordedValue ?? RecordedValue.of(rendered.value.value)
+        }
+    }
+
+    /// For a bi-way request that was answered, the reply, if its type is `Encodable`: recorded
+    /// when the handler returned, after the records of whatever the handler sent.
+    public var reply: RecordedValue? {
+        get { replyBox?.value }
+        set { replyBox = newValue.map(ReplyBox.init) }
+    }
+
+    /// ``reply``, boxed: only answered bi-way requests have one.
+    private var replyBox: ReplyBox?
+
     private var sender: Sender
     private var text: Text
 
@@ -105,12 +129,18 @@ public struct AuditRecord: Sendable {
         depth: Int = 0,
         scope: ActorURI? = nil,
         delivery: AuditDelivery = .delivered,
-        stackChange: StackChange? = nil
+        stackChange: StackChange? = nil,
+        value: RecordedValue? = nil,
+        reply: RecordedValue? = nil
     ) {
+        let text: Text =
+            value.map { .renderedValue(RenderedValue(text: notification, value: SendableNotification(value: $0))) }
+            ?? .rendered(notification)
         self.init(
             sequence: sequence, origin: Origin(notifier: notifier, variety: variety, aspect: aspect, targets: targets),
-            sender: source.map(Sender.actor) ?? .outside, text: .rendered(notification), cause: cause,
+            sender: source.map(Sender.actor) ?? .outside, text: text, cause: cause,
             depth: depth, scope: scope, delivery: delivery, stackChange: stackChange)
+        self.reply = reply
     }
 
     /// A record as a notifier makes it.
@@ -135,8 +165,7 @@ public struct AuditRecord: Sendable {
     }
 
     /// The notification itself, for a record of a `Sendable` notification as its notifier made
-    /// it: what typed test expectations compare. `nil` for other records, and once a store has
-    /// rendered a record whose text waited.
+    /// it: what typed test expectations compare. `nil` for other records.
     package var notificationValue: Any? {
         switch text {
         case .rendered: nil
@@ -150,10 +179,17 @@ public struct AuditRecord: Sendable {
         if case .unrendered = text { false } else { true }
     }
 
-    /// Renders the notification, so that it is not rendered again.
+    /// Renders the notification, so that it is not rendered again; the notification itself is
+    /// kept, for its value and for typed expectations.
     mutating func render() {
-        guard case .unrendered = text else { return }
-        text = .rendered(text.rendered)
+        guard case .unrendered(let notification) = text else { return }
+        text = .renderedValue(RenderedValue(text: text.rendered, value: notification))
+    }
+
+    /// The notification as the record keeps it: what a store that renders writes back.
+    var storedText: Text {
+        get { text }
+        set { text = newValue }
     }
 
     /// What a notifier records of itself with every notification; it makes a new one when
@@ -170,6 +206,12 @@ public struct AuditRecord: Sendable {
             self.aspect = aspect
             self.targets = targets
         }
+    }
+
+    /// A reply, as a record keeps it.
+    final class ReplyBox: Sendable {
+        let value: RecordedValue
+        init(_ value: RecordedValue) { self.value = value }
     }
 
     /// A stack change, as a record keeps it.
@@ -236,9 +278,10 @@ extension AuditRecord: Hashable {
             && lhs.cause == rhs.cause
             && lhs.depth == rhs.depth && lhs.scope == rhs.scope && lhs.delivery == rhs.delivery
             && lhs.notification == rhs.notification && lhs.stackChange == rhs.stackChange
+            && lhs.reply == rhs.reply && lhs.value == rhs.value
     }
 
-    /// Hashes every field.
+    /// Hashes every field but the value and the reply, which equal records have alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sequence)
         hasher.combine(notifier)
@@ -258,7 +301,7 @@ extension AuditRecord: Hashable {
 extension AuditRecord: Codable {
     private enum CodingKeys: String, CodingKey {
         case sequence, notifier, variety, aspect, source, targets, notification, cause, depth, scope, delivery,
-            stackChange
+            stackChange, value, reply
     }
 
     /// Decodes a record from an object with one key per field; a record without an `aspect`,
@@ -277,7 +320,9 @@ extension AuditRecord: Codable {
             depth: try container.decode(Int.self, forKey: .depth),
             scope: try container.decodeIfPresent(ActorURI.self, forKey: .scope),
             delivery: try container.decode(AuditDelivery.self, forKey: .delivery),
-            stackChange: try container.decodeIfPresent(StackChange.self, forKey: .stackChange))
+            stackChange: try container.decodeIfPresent(StackChange.self, forKey: .stackChange),
+            value: try container.decodeIfPresent(RecordedValue.self, forKey: .value),
+            reply: try container.decodeIfPresent(RecordedValue.self, forKey: .reply))
     }
 
     /// Encodes the record as an object with one key per field; `nil` fields are left out.
@@ -295,6 +340,8 @@ extension AuditRecord: Codable {
         try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(delivery, forKey: .delivery)
         try container.encodeIfPresent(stackChange, forKey: .stackChange)
+        try container.encodeIfPresent(value, forKey: .value)
+        try container.encodeIfPresent(reply, forKey: .reply)
     }
 }
 

@@ -26,9 +26,18 @@ public protocol AuditStore: Sendable {
     /// The record is handed over, so a store that keeps it moves it rather than copying it;
     /// an implementation may still declare the parameter without `consuming`.
     func record(_ record: consuming AuditRecord)
+
+    /// Keeps `reply`, the reply to the bi-way request recorded as `sequence`, which its
+    /// handler has just returned. The records of whatever the handler sent came first. By
+    /// default a store discards replies.
+    func record(reply: RecordedValue, toRequest sequence: UInt64)
 }
 
 extension AuditStore {
+    /// Discards the reply: a store that keeps replies implements
+    /// ``record(reply:toRequest:)``.
+    public func record(reply: RecordedValue, toRequest sequence: UInt64) {}
+
     /// A store records by default; only a store that discards everything says otherwise.
     public var isRecording: Bool { true }
 }

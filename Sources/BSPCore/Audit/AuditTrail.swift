@@ -25,7 +25,8 @@ public struct AuditTrail: Hashable, Sendable {
     ///   from 1) that is not a valid record, or ``AuditTrailError/inconsistentLine(_:reason:)``
     ///   naming the first that cannot belong to a run.
     public init(jsonLines text: String) throws(AuditTrailError) {
-        let (records, lines) = try AuditTrail.decode(jsonLines: text)
+        // A reply whose request is not in the text belongs to a request that was dropped.
+        let (records, lines, _) = try AuditTrail.decode(jsonLines: text)
         if let (index, reason) = AuditTrail.firstInconsistency(in: records, naming: { "line \(lines[$0])" }) {
             throw .inconsistentLine(lines[index], reason: reason)
         }
@@ -33,10 +34,13 @@ public struct AuditTrail: Hashable, Sendable {
     }
 
     /// The records of JSON Lines text, each with its line number, unchecked against each other.
-    static func decode(jsonLines text: String) throws(AuditTrailError) -> (records: [AuditRecord], lines: [Int]) {
+    static func decode(
+        jsonLines text: String
+    ) throws(AuditTrailError) -> (records: [AuditRecord], lines: [Int], replies: [ReplyLine]) {
         let decoder = JSONDecoder()
         var records: [AuditRecord] = []
         var lines: [Int] = []
+        var replies: [ReplyLine] = []
         // Lines end at LF alone (a CR before it is dropped), found among the UTF-8 bytes: never
         // at a scalar that only some readers take for a line end (U+2028, U+0085), nor with a
         // combining scalar after the LF joining it into one Character.
@@ -45,13 +49,18 @@ public struct AuditTrail: Hashable, Sendable {
             let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
             guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { continue }
             do {
-                records.append(try decoder.decode(AuditRecord.self, from: Data(line)))
-                lines.append(index + 1)
+                if ReplyLine.starts(line) {
+                    replies.append(try decoder.decode(ReplyLine.self, from: Data(line)))
+                } else {
+                    records.append(try decoder.decode(AuditRecord.self, from: Data(line)))
+                    lines.append(index + 1)
+                }
             } catch {
                 throw AuditTrailError.malformedLine(index + 1, reason: AuditTrail.reason(for: error))
             }
         }
-        return (records, lines)
+        let unattached = ReplyLine.attach(replies, to: &records)
+        return (records, lines, unattached)
     }
 
     /// The index of the first record that cannot belong to a run with the others, and why;

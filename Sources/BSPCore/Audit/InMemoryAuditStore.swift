@@ -46,6 +46,22 @@ public final class InMemoryAuditStore: AuditStore {
         }
     }
 
+    /// Gives `reply` to the newest record of the request `sequence` still kept, if any.
+    public func record(reply: RecordedValue, toRequest sequence: UInt64) {
+        state.withLock { state in
+            // The request is among the newest: only what its handler sent came after it.
+            for offset in (0..<state.buffer.count).reversed() {
+                var found = false
+                state.buffer.modify(at: offset) { record in
+                    guard record.sequence == sequence, record.variety == .request else { return }
+                    record.reply = reply
+                    found = true
+                }
+                if found { return }
+            }
+        }
+    }
+
     /// The records kept, oldest first.
     ///
     /// Notifications that were left to render on demand are rendered now — outside the store's
@@ -94,10 +110,10 @@ public final class InMemoryAuditStore: AuditStore {
     /// Renders `records`, the newest records of the buffer when the store was at `mark`, outside
     /// the lock; the text is written back to the buffer if nothing was recorded meanwhile.
     private func render(_ records: inout [AuditRecord], readAt mark: RecordMark) {
-        var rendered: [(offset: Int, text: String)] = []
+        var rendered: [(offset: Int, text: AuditRecord.Text)] = []
         for index in records.indices where !records[index].isRendered {
             records[index].render()
-            rendered.append((index, records[index].notification))
+            rendered.append((index, records[index].storedText))
         }
         if !rendered.isEmpty {
             state.withLock { state in
@@ -105,7 +121,7 @@ public final class InMemoryAuditStore: AuditStore {
                 guard state.mark == mark else { return }
                 let first = state.buffer.count - records.count
                 for (offset, text) in rendered {
-                    state.buffer.modify(at: first + offset) { $0.notification = text }
+                    state.buffer.modify(at: first + offset) { $0.storedText = text }
                 }
             }
         }

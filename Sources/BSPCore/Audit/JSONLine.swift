@@ -35,6 +35,10 @@ enum JSONLine {
         TextEscaping.appendJSONString(record.notification, to: &bytes)
         bytes.append(contentsOf: #","notifier":"#.utf8)
         TextEscaping.appendJSONString(record.notifierPath, to: &bytes)
+        if let reply = record.reply {
+            bytes.append(contentsOf: #","reply":"#.utf8)
+            reply.appendJSON(to: &bytes)
+        }
         if let scope = record.scope {
             bytes.append(contentsOf: #","scope":"#.utf8)
             TextEscaping.appendJSONString(scope.path, to: &bytes)
@@ -57,9 +61,24 @@ enum JSONLine {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             TextEscaping.appendJSONString(target.path, to: &bytes)
         }
-        bytes.append(contentsOf: #"],"variety":""#.utf8)
+        bytes.append(UInt8(ascii: "]"))
+        if let value = record.value {
+            bytes.append(contentsOf: #","value":"#.utf8)
+            value.appendJSON(to: &bytes)
+        }
+        bytes.append(contentsOf: #","variety":""#.utf8)
         bytes.append(contentsOf: record.variety.rawValue.utf8)
         bytes.append(contentsOf: #""}"#.utf8)
+    }
+
+    /// Appends the line that gives the reply to the request recorded as `sequence`: a file
+    /// trail has written the request before its handler returned.
+    static func appendReply(_ reply: RecordedValue, to sequence: UInt64, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"reply":"#.utf8)
+        reply.appendJSON(to: &bytes)
+        bytes.append(contentsOf: #","replyTo":"#.utf8)
+        appendDecimal(sequence, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Appends `value` in decimal, without making a string of it.

@@ -60,3 +60,27 @@ where Value == String {
         self.init(value)
     }
 }
+
+extension Private: Encodable {
+    /// Encodes `"<private>"`, never the value: a recorded value cannot hold the secret either.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("<private>")
+    }
+}
+
+extension Private: Decodable where Value: ExpressibleByStringLiteral, Value.StringLiteralType == String {
+    /// Decodes the redaction a trail holds as a private value of `"<private>"`: what a replay
+    /// of a recorded run hands the code under test in place of the secret it never recorded.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for anything but `"<private>"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard text == "<private>" else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a private value is recorded as \"<private>\""))
+        }
+        self.init(Value(stringLiteral: text))
+    }
+}

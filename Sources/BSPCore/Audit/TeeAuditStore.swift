@@ -23,6 +23,13 @@ public struct TeeAuditStore: AuditStore {
         stores.contains { $0.isRecording }
     }
 
+    /// Hands the reply to each recording store.
+    public func record(reply: RecordedValue, toRequest sequence: UInt64) {
+        for store in stores where store.isRecording {
+            store.record(reply: reply, toRequest: sequence)
+        }
+    }
+
     /// Hands the record to each recording store.
     public func record(_ record: consuming AuditRecord) {
         for store in stores where store.isRecording {

@@ -268,7 +268,13 @@ public final class RequestNotifier<Request, Reply> {
                 delivery: .delivered,
                 scopes: &scopeSnapshot,
                 handledBy: handlerActor
-            ) { _ in handle() }
+            ) { handlers in
+                let reply = handle()
+                if deliveredOrigin.aspect.way == .biWay {
+                    audit.record(reply: reply, toRequest: handlers.frame.sequence)
+                }
+                return reply
+            }
         }
     }
 

@@ -57,14 +57,18 @@ public struct RecoveredTrail: Hashable, Sendable {
         var records: [AuditRecord] = []
         var places: [(path: String, line: Int)] = []
         var torn: [TornLine] = []
+        var replies: [ReplyLine] = []
         for path in paths {
-            let (fileRecords, lines, tornLine) = try Self.read(path)
+            let (fileRecords, lines, fileReplies, tornLine) = try Self.read(path)
             records += fileRecords
+            replies += fileReplies
             places += lines.map { (path, $0) }
             torn += tornLine.map { [$0] } ?? []
         }
         let order = records.indices.sorted { records[$0].sequence < records[$1].sequence }
-        let sorted = order.map { records[$0] }
+        var sorted = order.map { records[$0] }
+        // A reply written after a rotation is in a later file than its request.
+        _ = ReplyLine.attach(replies, to: &sorted)
         let name = { (index: Int) in "'\(places[order[index]].path)' line \(places[order[index]].line)" }
         if let (index, reason) = AuditTrail.firstInconsistency(in: sorted, allowingGaps: true, naming: name) {
             let place = places[order[index]]
@@ -85,7 +89,9 @@ public struct RecoveredTrail: Hashable, Sendable {
     }
 
     /// The records of one file, with their lines, and its last line if a crash cut it short.
-    private static func read(_ path: String) throws(AuditTrailError) -> ([AuditRecord], [Int], TornLine?) {
+    private static func read(
+        _ path: String
+    ) throws(AuditTrailError) -> ([AuditRecord], [Int], [ReplyLine], TornLine?) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -103,8 +109,8 @@ public struct RecoveredTrail: Hashable, Sendable {
             text.removeLast(tail.count)
         }
         do {
-            let (records, lines) = try AuditTrail.decode(jsonLines: text)
-            return (records, lines, torn)
+            let (records, lines, replies) = try AuditTrail.decode(jsonLines: text)
+            return (records, lines, replies, torn)
         } catch {
             throw .inFile(path, error)
         }

@@ -8,8 +8,8 @@ final class TrailWriter: @unchecked Sendable {
     // @unchecked: the fields below the condition are guarded by it; `file`, `files` and the
     // encoding buffer belong to the writer thread alone (and to `init`, before it starts).
     private let condition = NSCondition()
-    private var pending: [AuditRecord] = []
-    private var spare: [AuditRecord] = []
+    private var pending: [TrailItem] = []
+    private var spare: [TrailItem] = []
     private var received = 0
     private var written = 0
     private var dropped = 0
@@ -69,7 +69,7 @@ final class TrailWriter: @unchecked Sendable {
     }
 
     /// Takes `record` for writing, or counts it dropped when the writer is too far behind.
-    func take(_ record: consuming AuditRecord) {
+    func take(_ record: consuming TrailItem) {
         condition.lock()
         guard pending.count < pendingLimit, !isStopping else {
             dropped += 1
@@ -128,7 +128,7 @@ final class TrailWriter: @unchecked Sendable {
 
     /// Waits for records — with an interval, for it to pass since the first of them arrived —
     /// and takes what is pending; `nil` once the store stops and everything is written.
-    private func nextBatch() -> [AuditRecord]? {
+    private func nextBatch() -> [TrailItem]? {
         condition.lock()
         let newlyDropped = finishBatch()
         condition.unlock()
@@ -178,12 +178,15 @@ final class TrailWriter: @unchecked Sendable {
         return dropped - droppedReported
     }
 
-    private func write(_ batch: [AuditRecord]) {
-        for record in batch {
+    private func write(_ batch: [TrailItem]) {
+        for item in batch {
             // Encoded in place at the end of the batch; a line that would overfill the file
             // goes to the next one, after the lines before it are written and the files rotated.
             let start = bytes.count
-            JSONLine.append(record, to: &bytes)
+            switch item {
+            case .record(let record): JSONLine.append(record, to: &bytes)
+            case .reply(let reply, let sequence): JSONLine.appendReply(reply, to: sequence, to: &bytes)
+            }
             bytes.append(UInt8(ascii: "\n"))
             if let file, file.size + bytes.count > maxFileBytes, file.size + start > 0 {
                 let line = bytes[start...]
@@ -244,4 +247,10 @@ extension Duration {
     fileprivate var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
+}
+
+/// What the writer writes: a record, or the reply to a request it wrote before.
+enum TrailItem {
+    case record(AuditRecord)
+    case reply(RecordedValue, toRequest: UInt64)
 }

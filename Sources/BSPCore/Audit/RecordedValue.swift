@@ -1,0 +1,170 @@
+import Foundation
+
+/// A notification's value as the trail keeps it: the JSON its `Codable` type encodes to, as a
+/// tree a test can compare, diff, and decode back into the type.
+///
+/// A record of a `Sendable` notification whose type is `Encodable` carries its value beside its
+/// text (``AuditRecord/value``), and the reply to a bi-way request whose reply is `Encodable`
+/// carries that too (``AuditRecord/reply``). A ``Private`` field is encoded as `"<private>"`,
+/// never as its value, so no trail holds a secret as a value either.
+///
+/// ```swift
+/// let command = try record.value?.decode(as: PortalRequest.self)
+/// ```
+public enum RecordedValue: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A whole number.
+    case integer(Int64)
+    /// A number with a fraction, or too large for ``integer(_:)``.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([RecordedValue])
+    /// An object: a keyed container, such as a struct's fields or an enum case's payload.
+    case object([String: RecordedValue])
+
+    /// The value `value` encodes to, or `nil` if its type is not `Encodable`, if encoding
+    /// fails, or if its text is its value already — a string, a number, a Boolean — which the
+    /// record then need not hold twice (see ``init(text:)``).
+    static func of(_ value: Any) -> RecordedValue? {
+        // The commonest payloads first: a concrete cast costs less than a protocol's.
+        if value is String || value is Int || value is Bool || value is Double { return nil }
+        if value is any BinaryInteger || value is any FloatingPoint || value is Substring || value is Character {
+            return nil
+        }
+        guard let encodable = value as? any Encodable else { return nil }
+        return try? RecordedValue(encoding: encodable)
+    }
+
+    /// The value of a reply, or `nil` if its type is `Void` or not `Encodable`: a reply has no
+    /// text of its own, so strings and numbers are values too.
+    static func ofReply(_ reply: Any) -> RecordedValue? {
+        switch reply {
+        case is Void: nil
+        case let text as String: .string(text)
+        case let number as Int: .integer(Int64(number))
+        case let flag as Bool: .bool(flag)
+        case let number as Double: .number(number)
+        case let encodable as any Encodable: try? RecordedValue(encoding: encodable)
+        default: nil
+        }
+    }
+
+    /// The value a notification's text stands for when the record holds no value: the number or
+    /// Boolean the text spells, or else the text as a string.
+    public init(text: String) {
+        if let integer = Int64(text) {
+            self = .integer(integer)
+        } else if let number = Double(text), text.first?.isNumber == true || text.first == "-" {
+            self = .number(number)
+        } else if text == "true" || text == "false" {
+            self = .bool(text == "true")
+        } else {
+            self = .string(text)
+        }
+    }
+
+    /// The value `value` encodes to.
+    ///
+    /// - Throws: What encoding throws.
+    public init(encoding value: some Encodable) throws {
+        let data = try JSONEncoder().encode(value)
+        self = try JSONDecoder().decode(RecordedValue.self, from: data)
+    }
+
+    /// The value decoded as `type`: the notification as it was sent, except that a private
+    /// string is `"<private>"`.
+    ///
+    /// - Throws: ``RecordedValueError`` naming the type and why it does not decode.
+    public func decode<Value: Decodable>(as type: Value.Type) throws(RecordedValueError) -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(self))
+        } catch {
+            throw RecordedValueError(type: "\(Value.self)", value: self, reason: RecordedValueError.reason(for: error))
+        }
+    }
+
+    /// The value as compact JSON, with sorted keys.
+    public var json: String {
+        var bytes: [UInt8] = []
+        appendJSON(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON, with sorted keys, escaped as the trail escapes.
+    func appendJSON(to bytes: inout [UInt8]) {
+        switch self {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value): bytes.append(contentsOf: String(value).utf8)
+        case .number(let value): bytes.append(contentsOf: RecordedValue.json(value).utf8)
+        case .string(let value): TextEscaping.appendJSONString(value, to: &bytes)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                value.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                TextEscaping.appendJSONString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                members[key]!.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A number as JSON: JSON has no infinity or NaN, which `JSONEncoder` refuses before this.
+    private static func json(_ number: Double) -> String {
+        number.isFinite ? "\(number)" : "null"
+    }
+}
+
+extension RecordedValue: Codable {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([RecordedValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: RecordedValue].self))
+        }
+    }
+
+    /// Encodes the value as the JSON it stands for.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
+        }
+    }
+}
+
+extension RecordedValue: CustomStringConvertible {
+    /// The value as compact JSON.
+    public var description: String { json }
+}

@@ -1,0 +1,118 @@
+import BSPCore
+import Foundation
+import Testing
+
+@Suite("Values in the trail")
+struct RecordedValueTests {
+    enum Command: Codable, Equatable, Sendable {
+        case logIn(user: String, password: Private<String>)
+        case move(by: Int, speed: Double)
+    }
+
+    struct Opaque: Sendable, CustomStringConvertible {
+        var description: String { "opaque" }
+    }
+
+    @Test func aCodableNotificationIsRecordedWithItsValueAndAPrivateFieldOnlyAsRedacted() throws {
+        let recording = Recording()
+        let commands = EventNotifier<Command>(of: "/actor/presentation", audit: recording.context)
+
+        commands.emit(.logIn(user: "ada", password: "lovelace"))
+
+        let record = try #require(recording.store.records.first)
+        #expect(
+            record.value
+                == .object(["logIn": .object(["user": .string("ada"), "password": .string("<private>")])]))
+        let line = recording.store.trail.jsonLines()
+        #expect(line.contains(#""value":{"logIn":{"password":"<private>","user":"ada"}}"#))
+        #expect(!line.contains("lovelace"))
+    }
+
+    @Test func aNotificationThatIsNotCodableHasNoValue() {
+        let recording = Recording()
+        let events = EventNotifier<Opaque>(of: "/actor/service", audit: recording.context)
+
+        events.emit(Opaque())
+
+        #expect(recording.store.records.first?.value == nil)
+        #expect(!recording.store.trail.jsonLines().contains("\"value\""))
+    }
+
+    @Test func aValueReadsBackFromJSONLinesAndDecodesAsTheTypeItWas() throws {
+        let recording = Recording()
+        let commands = EventNotifier<Command>(of: "/actor/presentation", audit: recording.context)
+        commands.emit(.move(by: -3, speed: 1.5))
+
+        let read = try AuditTrail(jsonLines: recording.store.trail.jsonLines())
+        let value = try #require(read.records.first?.value)
+
+        #expect(read == recording.store.trail)
+        #expect(try value.decode(as: Command.self) == .move(by: -3, speed: 1.5))
+    }
+
+    @Test func aPrivateStringDecodesAsItsRedactionAndNeverAsTheSecret() throws {
+        let value = RecordedValue.object(["logIn": .object(["user": .string("ada"), "password": .string("<private>")])])
+
+        let command = try value.decode(as: Command.self)
+
+        #expect(command == .logIn(user: "ada", password: Private("<private>")))
+    }
+
+    @Test func aValueThatDoesNotDecodeIsAnErrorNamingTheType() {
+        let value = RecordedValue.object(["jump": .object([:])])
+
+        #expect {
+            try value.decode(as: Command.self)
+        } throws: { error in
+            "\(error)".contains("Command")
+        }
+    }
+
+    @Test func theReplyToABiWayRequestIsRecordedAndWrittenAndReadBack() throws {
+        let recording = Recording()
+        let lengths = RequestNotifier<String, Int>(of: "/actor/service", audit: recording.context)
+        let owner = NamedActor("/actor/service")
+        lengths.handle(by: owner) { _, text in text.count }
+
+        _ = try lengths.send("Bennelong")
+
+        let record = try #require(recording.store.records.first)
+        #expect(record.reply == .integer(9))
+        let lines = recording.store.trail.jsonLines()
+        #expect(lines.contains(#""reply":9"#))
+        #expect(try AuditTrail(jsonLines: lines).records.first?.reply == .integer(9))
+    }
+
+    @Test func aFileTrailKeepsRepliesOnLinesOfTheirOwnAndReadsThemBackOntoTheirRequests() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("values-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("trail.jsonl")
+        let store = try FileAuditStore(url: url)
+        let context = AuditContext(store: store)
+        let lengths = RequestNotifier<String, Int>(of: "/actor/service", audit: context)
+        let owner = NamedActor("/actor/service")
+        lengths.handle(by: owner) { _, text in text.count }
+
+        _ = try lengths.send("Sydney")
+        _ = try lengths.send("Bennelong")
+        store.flush()
+
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.split(separator: "\n").contains(#"{"reply":6,"replyTo":1}"#))
+        let read = try FileAuditStore.read(url).trail.records
+        #expect(read.map(\.reply) == [.integer(6), .integer(9)])
+        #expect(read.map(\.sequence) == [1, 2])
+    }
+
+    @Test func aVoidReplyIsNotRecorded() throws {
+        let recording = Recording()
+        let commands = RequestNotifier<String, Void>(of: "/actor/service", audit: recording.context)
+        let owner = NamedActor("/actor/service")
+        commands.handle(by: owner) { _, _ in }
+
+        try commands.send("go")
+
+        #expect(recording.store.records.first?.reply == nil)
+    }
+}
