@@ -26,7 +26,7 @@ public struct RecordedValueError: Error, Hashable, Sendable, CustomStringConvert
         case DecodingError.keyNotFound(let key, let context):
             "no '\(key.stringValue)'\(at(context.codingPath))"
         case DecodingError.typeMismatch(let type, let context):
-            "not a \(type)\(at(context.codingPath))"
+            "expected \(type)\(at(context.codingPath)) (\(context.debugDescription))"
         case DecodingError.valueNotFound(let type, let context):
             "no \(type)\(at(context.codingPath))"
         case DecodingError.dataCorrupted(let context):

@@ -1,0 +1,123 @@
+import BSPCore
+
+/// One replay of a recording against a live system: the walk through the recording, the
+/// stand-ins, and what the live run has recorded so far.
+final class ReplaySession {
+    private let recording: [AuditRecord]
+    private let unit: ActorURI
+    private let audit: AuditContext
+    private let store: InMemoryAuditStore
+    /// The live run's records since the store was made, oldest first.
+    private var live: [AuditRecord] = []
+    private var mark = InMemoryAuditStore.RecordMark()
+    /// The indexes of the records each recorded record caused directly, by its sequence number.
+    private let effects: [UInt64: [Int]]
+    private var standIns: [Registration] = []
+    /// Why the replay could not go on, found inside a stand-in's handler.
+    private var stopped: String?
+
+    init(recording: AuditTrail, unit: ActorURI, audit: AuditContext, store: InMemoryAuditStore) {
+        self.recording = recording.records
+        self.unit = unit
+        self.audit = audit
+        self.store = store
+        var effects: [UInt64: [Int]] = [:]
+        for (index, record) in recording.records.enumerated() {
+            if let cause = record.cause { effects[cause, default: []].append(index) }
+        }
+        self.effects = effects
+    }
+
+    /// Replays the recording; returns the failure, or `nil` if the run matched it throughout.
+    func run() -> String? {
+        defer { standIns.forEach { $0.cancel() } }
+        if let problem = installStandIns() { return problem }
+        var index = 0
+        while index < recording.count {
+            catchUp()
+            if let stopped { return stopped }
+            if index < live.count {
+                if let difference = ReplayDifference(at: index, recording: recording, live: live, unit: unit) {
+                    return difference.message
+                }
+                index += 1
+                continue
+            }
+            if let problem = send(recording[index], at: index) { return problem }
+            catchUp()
+            guard index < live.count else {
+                return ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit)
+            }
+        }
+        catchUp()
+        return stopped
+            ?? (live.count > recording.count
+                ? ReplayDifference.extra(recording: recording, live: live, unit: unit) : nil)
+    }
+
+    /// Reads what the live run has recorded since last time.
+    private func catchUp() {
+        let (added, next, continues) = store.records(after: mark)
+        live = continues ? live + added : added
+        mark = next
+    }
+
+    /// The live notifiers, by URI.
+    private var liveNotifiers: [NotifierURI: any ReplayableNotifier] {
+        var notifiers: [NotifierURI: any ReplayableNotifier] = [:]
+        for notifier in audit.liveNotifiers {
+            if let replayable = notifier as? any ReplayableNotifier { notifiers[notifier.inspectedURI] = replayable }
+        }
+        return notifiers
+    }
+
+    /// Stands in for every request notifier outside the unit that the recording sent to and
+    /// nobody handles now.
+    private func installStandIns() -> String? {
+        let requested = Set(recording.filter { $0.variety == .request }.map(\.notifier))
+        for (uri, notifier) in liveNotifiers where requested.contains(uri) && !uri.actor.hasPrefix(unit) {
+            let replies = recording.filter { $0.notifier == uri }.compactMap(\.reply)
+            switch notifier.standIn(replies: replies, answer: { [unowned self] in answer(on: uri) }) {
+            case .installed(let registration): standIns.append(registration)
+            case .handled: break
+            case .impossible(let reason):
+                return "Replay under \(unit): cannot stand in for '\(uri)': \(reason)."
+            }
+        }
+        return nil
+    }
+
+    /// A stand-in's answer to the request just recorded on `uri`: it emits what the recorded
+    /// actor sent while handling the recorded request, and returns the recorded reply.
+    private func answer(on uri: NotifierURI) -> RecordedValue? {
+        catchUp()
+        let index = live.count - 1
+        guard stopped == nil, index >= 0, index < recording.count, live[index].notifier == uri,
+            ReplayDifference(at: index, recording: recording, live: live, unit: unit) == nil
+        else { return nil }  // The walk reports the difference once the handler returns.
+        let request = recording[index]
+        for response in effects[request.sequence] ?? [] where recording[response].source == uri.actor {
+            if let problem = send(recording[response], at: response) {
+                stopped = problem
+                break
+            }
+        }
+        return request.reply
+    }
+
+    /// Sends the recorded `record` on the live notifier of its URI; returns why not, if not.
+    private func send(_ record: AuditRecord, at index: Int) -> String? {
+        let place = "Replay under \(unit): notification \(index + 1) of \(recording.count), \(record),"
+        guard let notifier = liveNotifiers[record.notifier] else {
+            return "\(place) was not sent by the system, and no live notifier has its URI to send it on."
+        }
+        switch notifier.replay(record) {
+        case .sent: return nil
+        case .undecodable(let error): return "\(place) cannot be sent again: \(error)"
+        case .notDecodable(let type):
+            return "\(place) cannot be sent from the recording: \(type) is not Decodable. Send it in the test "
+                + "before the replay reaches it."
+        case .unsupported(let reason): return "\(place) cannot be sent again: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,49 @@
+public import BSPCore
+
+extension TestFabric {
+    /// Replays `recording` — a trail kept by a shipped app, or a bug report's — against the
+    /// system under test, and fails at the first notification that differs from it.
+    ///
+    /// ```swift
+    /// let recording = try FileAuditStore.read(bugReport).trail
+    /// let app = TestFabric { () -> (Peers, Behaviour) in
+    ///     let peers = Peers()  // bare notifiers at the real actors' URIs
+    ///     return (peers, Behaviour(peers))
+    /// }
+    /// app.replay(recording, under: "/actor/behaviour")
+    /// ```
+    ///
+    /// The system is driven with what crossed its boundary in the recording, in recorded order:
+    ///
+    /// - a notification sent from outside any handler — a user's intent, an OS event — is sent
+    ///   again on the live notifier of the same URI, decoded from its recorded value; one the
+    ///   test has sent already (the arrangement, a scope push) is compared, not sent again;
+    /// - a request notifier outside `unit` that nobody handles gets a stand-in: on each
+    ///   request it emits what the recorded actor sent while handling it and replies with the
+    ///   recorded reply.
+    ///
+    /// Each notification of the run is then compared with the recording's at the same place:
+    /// the same notifier, sender, receivers, delivery and cause, and the same value (or, for a
+    /// notification without one, text). The first that differs fails the test at the calling
+    /// line, with both transcripts side by side around it and a structural diff of the values;
+    /// a recorded value that no longer decodes — a recording made by an older build — fails
+    /// the same way, naming the notification and why.
+    ///
+    /// A replay is synchronous: it drives event and request notifiers and queues, and takes
+    /// time from the recording's order, not its clock (records keep no time).
+    ///
+    /// - Parameters:
+    ///   - recording: The run to replay, oldest record first.
+    ///   - unit: The actor, or the root of the scope subtree, under test: request notifiers of
+    ///     actors outside it are stood in for, and its own are left to the system.
+    public func replay(
+        _ recording: AuditTrail, under unit: ActorURI,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
+        if let failure = session.run() {
+            TestFailure.record(failure, at: location)
+        }
+    }
+}

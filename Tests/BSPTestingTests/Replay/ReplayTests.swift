@@ -1,0 +1,161 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+/// A small app recorded with its real Service and Presentation, then replayed against its
+/// Behaviour alone, with stand-ins.
+enum Search {
+    enum Intent: Codable, Equatable, Sendable { case search(String) }
+    enum Lookup: Codable, Equatable, Sendable { case lookUp(String) }
+    enum Found: Codable, Equatable, Sendable { case found(Place), notFound(String) }
+    enum Show: Codable, Equatable, Sendable { case place(name: String, distance: Int), nothing }
+    struct Place: Codable, Equatable, Sendable {
+        var name: String
+        var population: Int
+    }
+
+    /// The notifiers the Behaviour talks to; a recording run owns them in real actors, a replay
+    /// makes them bare, at the same URIs.
+    struct Peers {
+        let intents: EventNotifier<Intent>
+        let show: RequestNotifier<Show, Void>
+        let lookups: RequestNotifier<Lookup, Void>
+        let found: EventNotifier<Found>
+        let distances: RequestNotifier<String, Int>
+
+        init() {
+            intents = EventNotifier(of: "/actor/presentation", named: "intent")
+            show = RequestNotifier(of: "/actor/presentation", named: "show")
+            lookups = RequestNotifier(of: "/actor/service", named: "lookup")
+            found = EventNotifier(of: "/actor/service", named: "found")
+            distances = RequestNotifier(of: "/actor/service", named: "distance")
+        }
+    }
+
+    final class Behaviour: UniqueActor {
+        static let uri: ActorURI = "/actor/behaviour"
+        /// The deliberate change a replay must catch: the distance shown is off by one.
+        var offByOne = false
+        private let peers: Peers
+
+        init(_ peers: Peers) {
+            self.peers = peers
+            peers.intents.observe(by: self) { behaviour, intent in
+                guard case .search(let text) = intent else { return }
+                behaviour.peers.lookups.sendIgnoringReply(.lookUp(text))
+            }
+            peers.found.observe(by: self) { behaviour, found in behaviour.show(found) }
+        }
+
+        private func show(_ found: Found) {
+            guard case .found(let place) = found, let distance = try? peers.distances.send(place.name) else {
+                peers.show.sendIgnoringReply(.nothing)
+                return
+            }
+            peers.show.sendIgnoringReply(.place(name: place.name, distance: distance + (offByOne ? 1 : 0)))
+        }
+    }
+
+    final class Service: UniqueActor {
+        static let uri: ActorURI = "/actor/service"
+        init(_ peers: Peers) {
+            peers.lookups.handle(by: self) { _, lookup in
+                guard case .lookUp(let text) = lookup else { return }
+                peers.found.emit(
+                    text == "Sydney" ? .found(Place(name: "Sydney", population: 5_450_000)) : .notFound(text))
+            }
+            peers.distances.handle(by: self) { _, name in name.count * 100 }
+        }
+    }
+
+    final class Presentation: UniqueActor {
+        static let uri: ActorURI = "/actor/presentation"
+        private(set) var shown: [Show] = []
+        init(_ peers: Peers) {
+            peers.show.handle(by: self) { presentation, show in presentation.shown.append(show) }
+        }
+    }
+
+    /// A run of the whole app, as a shipped app records it, read back from its JSON Lines.
+    static func recording() throws -> AuditTrail {
+        let store = InMemoryAuditStore()
+        let app = try AuditContext(store: store).withCurrent {
+            let peers = Peers()
+            return (peers, Behaviour(peers), Service(peers), Presentation(peers))
+        }
+        app.0.intents.emit(.search("Sydney"))
+        app.0.intents.emit(.search("Atlantis"))
+        return try AuditTrail(jsonLines: store.trail.jsonLines())
+    }
+}
+
+@Suite("Replaying a recorded run")
+struct ReplayTests {
+    @Test func aRecordedRunReplaysAgainstTheBehaviourAloneWithStandIns() throws {
+        let recording = try Search.recording()
+        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
+            let peers = Search.Peers()
+            return (peers, Search.Behaviour(peers))
+        }
+
+        app.replay(recording, under: "/actor/behaviour")
+
+        #expect(app.store.records.count == recording.records.count)
+        #expect(app.store.records.map(\.description) == recording.records.map(\.description))
+    }
+
+    @Test func aChangedBehaviourFailsTheReplayNamingTheFirstDifferenceWithAStructuralDiff() throws {
+        let recording = try Search.recording()
+        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
+            let peers = Search.Peers()
+            let behaviour = Search.Behaviour(peers)
+            behaviour.offByOne = true
+            return (peers, behaviour)
+        }
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour")
+        } matching: { issue in
+            let text = issue.text
+            return text.contains("Replay under /actor/behaviour: notification 5 of 9 differs")
+                && text.contains("− place.distance: 600") && text.contains("+ place.distance: 601")
+                && text.contains("recorded") && text.contains("replayed")
+        }
+    }
+
+    @Test func aRecordingTheReplayCannotFollowIsAReadableFailureNamingTheNotification() throws {
+        var recording = try Search.recording()
+        // As recorded by an older build, whose intent had another shape.
+        recording.records[0] = AuditRecord(
+            sequence: 1, notifier: recording.records[0].notifier, variety: .event, source: "/actor/presentation",
+            targets: ["/actor/behaviour"], notification: "find(Sydney)",
+            value: .object(["find": .object(["_0": .string("Sydney")])]))
+        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
+            let peers = Search.Peers()
+            return (peers, Search.Behaviour(peers))
+        }
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour")
+        } matching: { issue in
+            issue.text.contains("#1 /actor/presentation/notifier/intent <event>: find(Sydney)")
+                && issue.text.contains("does not decode as Intent")
+        }
+    }
+
+    @Test func aReplayThatSendsMoreThanTheRecordingSaysWhat() throws {
+        var recording = try Search.recording()
+        recording.records.removeLast()
+        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
+            let peers = Search.Peers()
+            return (peers, Search.Behaviour(peers))
+        }
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour")
+        } matching: { issue in
+            issue.text.contains("the replay sent more than the recording holds")
+                && issue.text.contains("/actor/presentation/notifier/show <request>: nothing")
+        }
+    }
+}
