@@ -8,14 +8,18 @@ final class AccountBehaviour: UniqueActor {
     /// The Behaviour's own meta-events.
     let meta = EventNotifier<MetaEvent>(of: AccountBehaviour.self, named: "meta")
     private let service: PortalPorts
+    private let accountOrder: AccountOrder
 
-    init(service: PortalPorts, presentationStack: ScopeStack) {
+    init(service: PortalPorts, presentationStack: ScopeStack, accountOrder: AccountOrder = .asReported) {
         self.service = service
+        self.accountOrder = accountOrder
         self.stack = ScopeStack(uri: "/actor/behaviour/stack", companions: presentationStack)
     }
 
     /// Starts the app: the hosting scope, which cascades up to the login screen.
     func start() throws {
-        try stack.push(HostingScope(context: BehaviourContext(service: service, stack: stack, meta: meta)))
+        try stack.push(
+            HostingScope(
+                context: BehaviourContext(service: service, stack: stack, meta: meta, accountOrder: accountOrder)))
     }
 }

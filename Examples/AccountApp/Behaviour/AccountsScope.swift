@@ -13,7 +13,8 @@ final class AccountsScope: PortalScope<AccountsView> {
     override func activate() {
         service.events.observe(by: self) { scope, event in
             if case .accountsFetched(let accounts) = event {
-                scope.accounts = accounts
+                scope.accounts = scope.context.accountOrder.arrange(accounts)
+                let accounts = scope.accounts
                 scope.view.updates.send(.show(user: scope.session.user, accounts: accounts))
             }
         }

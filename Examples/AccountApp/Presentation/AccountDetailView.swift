@@ -1,10 +1,10 @@
 /// One account and its recent transactions.
 final class AccountDetailView: ViewScope<AccountDetailView.Intent, AccountDetailView.Update> {
-    enum Intent: Equatable {
+    enum Intent: Equatable, Codable {
         case back
         case logOut
     }
-    enum Update: Equatable { case show(Account, [Transaction]) }
+    enum Update: Equatable, Codable { case show(Account, [Transaction]) }
 
     private var account: Account?
     private var transactions: [Transaction] = []

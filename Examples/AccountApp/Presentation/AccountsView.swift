@@ -1,10 +1,10 @@
 /// The list of the user's accounts.
 final class AccountsView: ViewScope<AccountsView.Intent, AccountsView.Update> {
-    enum Intent: Equatable {
+    enum Intent: Equatable, Codable {
         case open(index: Int)
         case logOut
     }
-    enum Update: Equatable { case show(user: String, accounts: [Account]) }
+    enum Update: Equatable, Codable { case show(user: String, accounts: [Account]) }
 
     private var user = ""
     private var accounts: [Account] = []

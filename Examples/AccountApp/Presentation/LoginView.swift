@@ -2,8 +2,8 @@ import BSPCore
 
 /// The portal session's view: log in, with a message from the last attempt.
 final class LoginView: ViewScope<LoginView.Intent, LoginView.Update> {
-    enum Intent: Equatable { case logIn(user: String, password: Private<String>) }
-    enum Update: Equatable { case prompt(String) }
+    enum Intent: Equatable, Codable { case logIn(user: String, password: Private<String>) }
+    enum Update: Equatable, Codable { case prompt(String) }
 
     private var message = "Welcome. Please log in."
 

@@ -6,7 +6,7 @@ import BSPCore
 ///
 /// Subclasses override ``title``, ``body``, ``commands``, ``apply(_:)``, ``intent(for:)`` and
 /// ``scrub()``.
-class ViewScope<Intent, Update>: PresentationScope {
+class ViewScope<Intent: Sendable, Update: Sendable>: PresentationScope {
     let uri: ActorURI
     let lifecycle = ScopeLifecycle()
     private let intentNotifier: EventNotifier<Intent>

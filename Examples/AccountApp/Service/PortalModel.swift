@@ -1,7 +1,7 @@
 import BSPCore
 
 /// A bank account as the portal reports it.
-struct Account: Equatable, Sendable {
+struct Account: Equatable, Sendable, Codable {
     let id: String
     let name: String
     let balanceCents: Int
@@ -10,14 +10,14 @@ struct Account: Equatable, Sendable {
 }
 
 /// One line of an account's history.
-struct Transaction: Equatable, Sendable {
+struct Transaction: Equatable, Sendable, Codable {
     let date: String
     let memo: String
     let amountCents: Int
 }
 
 /// A logged-in session with the portal.
-struct Session: Equatable, Sendable, CustomStringConvertible {
+struct Session: Equatable, Sendable, Codable, CustomStringConvertible {
     let user: String
     /// Marked private: a trail, even one a user sends with a bug report, never holds it.
     let token: Private<String>

@@ -1,7 +1,7 @@
 import BSPCore
 
 /// What the Behaviour can ask of the portal service.
-enum PortalRequest: Equatable {
+enum PortalRequest: Equatable, Codable {
     case verifyHosting
     case discoverPortal
     case openSecureConnection
@@ -12,7 +12,7 @@ enum PortalRequest: Equatable {
 }
 
 /// What the portal service reports: answers from the portal, and the OS's app lifecycle.
-enum PortalEvent: Equatable {
+enum PortalEvent: Equatable, Codable {
     case hostingVerified(certificates: Int)
     case portalDiscovered(name: String)
     case secureConnectionOpened
@@ -27,13 +27,13 @@ enum PortalEvent: Equatable {
 }
 
 /// The bi-way requests for one-time session keys: the reply is the answer.
-enum SessionKeyRequest: Equatable {
+enum SessionKeyRequest: Equatable, Codable {
     case issueOneTimeKey(token: Private<String>)
     case resume(key: Private<String>)
 }
 
 /// The answer to a ``SessionKeyRequest``.
-enum SessionKeyReply: Equatable {
+enum SessionKeyReply: Equatable, Codable {
     case issued(key: Private<String>)
     case resumed(Session)
     case refused(reason: String)

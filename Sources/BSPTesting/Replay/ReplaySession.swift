@@ -29,9 +29,14 @@ final class ReplaySession {
     }
 
     /// Replays the recording; returns the failure, or `nil` if the run matched it throughout.
-    func run() -> String? {
+    func run(startingWith start: () throws -> Void) -> String? {
         defer { standIns.forEach { $0.cancel() } }
         if let problem = installStandIns() { return problem }
+        do {
+            try start()
+        } catch {
+            return "Replay under \(unit): the start threw \(error)."
+        }
         var index = 0
         while index < recording.count {
             catchUp()

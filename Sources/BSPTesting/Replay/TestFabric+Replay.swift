@@ -10,14 +10,17 @@ extension TestFabric {
     ///     let peers = Peers()  // bare notifiers at the real actors' URIs
     ///     return (peers, Behaviour(peers))
     /// }
-    /// app.replay(recording, under: "/actor/behaviour")
+    /// app.replay(recording, under: "/actor/behaviour") {
+    ///     try app.behaviour.start()  // what the test sends itself
+    /// }
     /// ```
     ///
     /// The system is driven with what crossed its boundary in the recording, in recorded order:
     ///
     /// - a notification sent from outside any handler — a user's intent, an OS event — is sent
-    ///   again on the live notifier of the same URI, decoded from its recorded value; one the
-    ///   test has sent already (the arrangement, a scope push) is compared, not sent again;
+    ///   again on the live notifier of the same URI, decoded from its recorded value; one that
+    ///   `start` sent (a scope push, which no recorded value can rebuild) is compared, not sent
+    ///   again;
     /// - a request notifier outside `unit` that nobody handles gets a stand-in: on each
     ///   request it emits what the recorded actor sent while handling it and replies with the
     ///   recorded reply.
@@ -36,13 +39,16 @@ extension TestFabric {
     ///   - recording: The run to replay, oldest record first.
     ///   - unit: The actor, or the root of the scope subtree, under test: request notifiers of
     ///     actors outside it are stood in for, and its own are left to the system.
+    ///   - start: What the test sends itself, once the stand-ins are in place: the recording's
+    ///     first notifications, where no recorded value can rebuild them.
     public func replay(
         _ recording: AuditTrail, under unit: ActorURI,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        startingWith start: () throws -> Void = {}
     ) {
         let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
-        if let failure = session.run() {
+        if let failure = session.run(startingWith: start) {
             TestFailure.record(failure, at: location)
         }
     }
