@@ -39,6 +39,10 @@ extension TestFabric {
     ///   - recording: The run to replay, oldest record first.
     ///   - unit: The actor, or the root of the scope subtree, under test: request notifiers of
     ///     actors outside it are stood in for, and its own are left to the system.
+    ///   - fileID: The calling file, where a difference is reported.
+    ///   - filePath: The calling file's path.
+    ///   - line: The calling line.
+    ///   - column: The calling column.
     ///   - start: What the test sends itself, once the stand-ins are in place: the recording's
     ///     first notifications, where no recorded value can rebuild them.
     public func replay(
