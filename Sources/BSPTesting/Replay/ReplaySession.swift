@@ -30,7 +30,9 @@ final class ReplaySession {
 
     /// Replays the recording; returns the failure, or `nil` if the run matched it throughout.
     func run(startingWith start: () throws -> Void) -> String? {
-        defer { standIns.forEach { $0.cancel() } }
+        defer {
+            for standIn in standIns { standIn.cancel() }
+        }
         if let problem = installStandIns() { return problem }
         do {
             try start()

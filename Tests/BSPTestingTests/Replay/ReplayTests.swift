@@ -7,8 +7,14 @@ import Testing
 enum Search {
     enum Intent: Codable, Equatable, Sendable { case search(String) }
     enum Lookup: Codable, Equatable, Sendable { case lookUp(String) }
-    enum Found: Codable, Equatable, Sendable { case found(Place), notFound(String) }
-    enum Show: Codable, Equatable, Sendable { case place(name: String, distance: Int), nothing }
+    enum Found: Codable, Equatable, Sendable {
+        case found(Place)
+        case notFound(String)
+    }
+    enum Show: Codable, Equatable, Sendable {
+        case place(name: String, distance: Int)
+        case nothing
+    }
     struct Place: Codable, Equatable, Sendable {
         var name: String
         var population: Int
