@@ -44,8 +44,15 @@ def load(driver, page):
 
 
 def read_trail(path):
+    """The records of a file trail; a reply's line (`replyTo`) goes onto its request."""
     with open(path) as lines:
-        return [json.loads(line) for line in lines if line.strip()]
+        items = [json.loads(line) for line in lines if line.strip()]
+    records = [item for item in items if "replyTo" not in item]
+    by_sequence = {r["sequence"]: r for r in records}
+    for item in items:
+        if "replyTo" in item:
+            by_sequence[item["replyTo"]]["reply"] = item["reply"]
+    return records
 
 
 def chain(records, sequence):
@@ -291,6 +298,8 @@ def write_aspects_trail(path):
         record(6, "/actor/presentation/notifier/request", "request", "sync-single", "/actor/behaviour",
                "/actor/presentation", "show(fix 1)", cause=4),
     ]
+    records[5]["value"] = {"show": {"fix": 1, "token": "<private>"}}
+    records[1]["reply"] = True
     with open(path, "w", encoding="utf-8") as out:
         for r in records:
             out.write(json.dumps(r) + "\n")
@@ -322,6 +331,19 @@ def test_aspects_page(driver, page):
     click_row(driver, 5)
     details = driver.find_element(By.ID, "details").text
     check("asynchronous bi-way" in details, "the details name the aspect")
+    click_row(driver, 6)
+    tree = driver.execute_script("""
+        const root = document.querySelector('#recorded-values > details.value');
+        const inner = root && root.querySelector('details.value');
+        return {
+          root: root !== null && root.open, inner: inner !== null && !inner.open,
+          redacted: [...document.querySelectorAll('#recorded-values .leaf.redacted')].map(e => e.textContent),
+        };""")
+    check(tree["root"] and tree["inner"], f"a recorded value shows as a tree, its nested fields folded ({tree})")
+    check(tree["redacted"] == ['token: "<private>"'], f"a private field is marked as redacted ({tree['redacted']})")
+    click_row(driver, 2)
+    reply = driver.execute_script("return document.getElementById('recorded-values').textContent;")
+    check(reply == "Replytrue", f"a recorded reply is shown ({reply!r})")
 
 
 def make_pages(folder):

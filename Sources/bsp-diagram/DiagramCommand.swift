@@ -5,7 +5,7 @@ import Foundation
 /// What `bsp-diagram` was asked to do.
 struct DiagramCommand: Equatable {
     enum Drawing: String, CaseIterable {
-        case topology, sequence, report, html
+        case topology, sequence, report, html, value
     }
 
     enum Format: String, CaseIterable {
@@ -17,15 +17,19 @@ struct DiagramCommand: Equatable {
     var format: Format
     /// Where to write; `nil` for standard output.
     var output: String?
+    /// For `value`, the sequence number of the notification shown.
+    var sequence: UInt64?
 
     static let usage = """
         usage: bsp-diagram <topology|sequence|report> TRAIL.jsonl [--dot|--mermaid|--svg [FILE]]
                bsp-diagram html TRAIL.jsonl [--output FILE.html]
+               bsp-diagram value TRAIL.jsonl SEQUENCE
           topology  actors, notifiers and connections: --dot (default) or --mermaid
           sequence  the run as a sequence diagram: --mermaid (default) or --svg
           report    counts, fan-in and fan-out, each actor's connection pattern, the tangle
                     (connections that cross), unobserved notifiers, and the BSP rules the run broke
           html      an interactive page: lifelines, filter, search, causes and scope stacks
+          value     one notification's recorded value and reply, a field a line, redactions marked
         With FILE the drawing is written there, otherwise to standard output. A trail kept by
         a FileAuditStore is read with its rotated files; a last line a crash cut short is skipped.
         """
@@ -38,7 +42,12 @@ struct DiagramCommand: Equatable {
         trail = arguments[1]
         format = drawing == .topology ? .dot : drawing == .sequence ? .mermaid : drawing == .html ? .html : .text
         var rest = arguments.dropFirst(2)
-        if drawing == .html {
+        if drawing == .value {
+            guard let text = rest.popFirst(), let sequence = UInt64(text) else {
+                throw .usage("a value is shown for a SEQUENCE number: bsp-diagram value TRAIL.jsonl 12")
+            }
+            self.sequence = sequence
+        } else if drawing == .html {
             if let flag = rest.popFirst() {
                 guard flag == "--output", let file = rest.popFirst() else {
                     throw .usage("an html page is written with --output FILE")
@@ -68,6 +77,7 @@ struct DiagramCommand: Equatable {
         case .sequence: [.mermaid, .svg]
         case .report: [.text]
         case .html: [.html]
+        case .value: [.text]
         }
     }
 
@@ -80,7 +90,21 @@ struct DiagramCommand: Equatable {
         case (.sequence, _): SequenceDiagram(trail: trail).mermaid()
         case (.report, _): StructureReport(topology: Topology(trail: trail), trail: trail).description
         case (.html, _): TrailViewer(trail: trail, title: "Audit trail — \(trail.records.count) notifications").html()
+        case (.value, _): valueText(in: trail)
         }
+    }
+
+    /// The notification `sequence`, its value and its reply as outlines.
+    private func valueText(in trail: AuditTrail) -> String {
+        guard let record = trail.records.first(where: { $0.sequence == sequence }) else {
+            return "No notification #\(sequence ?? 0) in the trail.\n"
+        }
+        var text = "\(record)\n"
+        text +=
+            record.value.map { "Value:\n" + ValueOutline($0).lines.map { "  \($0)\n" }.joined() }
+            ?? "No value recorded: its type is not Codable, or its text is its value.\n"
+        text += record.reply.map { "Reply:\n" + ValueOutline($0).lines.map { "  \($0)\n" }.joined() } ?? ""
+        return text
     }
 }
 

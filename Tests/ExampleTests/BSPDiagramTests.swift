@@ -34,6 +34,21 @@ struct BSPDiagramTests {
         #expect(report.hasPrefix("Actors: ") && report.contains("BSP rules: kept."))
     }
 
+    @Test func itShowsANotificationsRecordedValueWithItsRedactions() throws {
+        let trail = try Self.demoTrail().path
+
+        let login = try run(product: "bsp-diagram", arguments: ["value", trail, "22"])
+        let key = try run(product: "bsp-diagram", arguments: ["value", trail, "73"])
+
+        #expect(login.contains("logIn(user: \"ada\", password: <private>)"))
+        #expect(login.contains("    password: \"<private>\"  (redacted)\n    user: \"ada\""))
+        #expect(key.contains("Reply:\n  issued\n    key: \"<private>\"  (redacted)"))
+        #expect(!login.contains("lovelace") && !key.contains("otk-"))
+        let usage = try run(
+            product: "bsp-diagram", arguments: ["value", trail, "first"], expectedStatus: 2, standardError: true)
+        #expect(usage.contains("a value is shown for a SEQUENCE number"))
+    }
+
     /// The figures the README gives for the account app.
     @Test func theAccountAppsReportNamesEveryActorsPatternAndItsTangle() throws {
         let report = try run(product: "bsp-diagram", arguments: ["report", try Self.demoTrail().path])

@@ -79,5 +79,10 @@ extension TrailViewer {
         .stack { border: 1px solid #d5dbe3; border-radius: 4px; margin: 4px 0; padding: 4px 8px; background: #fff; }
         .stack div:first-of-type { font-weight: 600; }
         .hint { color: #5b6675; }
+        details.value { margin-left: 12px; font-family: ui-monospace, monospace; font-size: 12px; }
+        #recorded-values > details.value { margin-left: 0; }
+        details.value .leaf { margin-left: 14px; word-break: break-all; }
+        .leaf.redacted { color: #8a5a00; font-style: italic; }
+        .leaf.redacted::after { content: "  redacted"; font-size: 10px; text-transform: uppercase; color: #c93c37; }
         """
 }

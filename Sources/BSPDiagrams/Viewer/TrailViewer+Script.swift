@@ -190,9 +190,17 @@ extension TrailViewer {
             field("aspect", r.aspect ? `${r.aspect.timing} ${r.aspect.way}` : "synchronous single-way") + field("from", r.source ?? "outside the fabric") +
             field("to", receivers(r).join(", ")) + field("delivery", r.delivery) + field("depth", r.depth) +
             field("scope", r.scope ?? "none") + "</dl>" +
+            `<div id="recorded-values"></div>` +
             `<h3>Caused by (${causes.length})</h3><ol>${causes.map(link).join("")}</ol>` +
             `<h3>Caused (${effects.length})</h3><ol>${effects.slice(0, 200).map(link).join("")}</ol>` +
             `<h3>Scope stacks</h3>${stacks || "<p class=hint>No stack has changed yet.</p>"}`;
+          const values = document.getElementById("recorded-values");
+          for (const [title, value] of [["Value", r.value], ["Reply", r.reply]]) {
+            if (value === undefined) continue;
+            const heading = document.createElement("h3");
+            heading.textContent = title;
+            values.append(heading, valueNode(value, undefined, 0));
+          }
           // Restyle the rows drawn rather than draw them again: the row clicked stays.
           for (const row of rowsElement.children) mark(row, Number(row.dataset.seq ?? row.dataset.reply));
         }
@@ -201,6 +209,28 @@ extension TrailViewer {
           const index = shown.findIndex(e => !e.reply && e.r.sequence === sequence);
           if (index >= 0) viewport.scrollTop = Math.max(0, index * ROW - viewport.clientHeight / 2);
           select(sequence);
+        }
+
+        // A recorded value as a tree: objects and arrays fold, the first level open; a field
+        // recorded as "<private>" is marked as redacted. Built as nodes, never as markup.
+        function valueNode(value, key, depth) {
+          const label = key === undefined ? "" : `${key}: `;
+          if (value !== null && typeof value === "object") {
+            const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.keys(value).sort().map(k => [k, value[k]]);
+            const node = document.createElement("details");
+            node.className = "value";
+            node.open = depth < 1;
+            const summary = document.createElement("summary");
+            summary.textContent = label + (Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`);
+            node.appendChild(summary);
+            for (const [k, v] of entries) node.appendChild(valueNode(v, k, depth + 1));
+            return node;
+          }
+          const leaf = document.createElement("div");
+          leaf.className = "leaf";
+          leaf.textContent = label + (typeof value === "string" ? JSON.stringify(value) : String(value));
+          if (value === "<private>") { leaf.classList.add("redacted"); leaf.title = "A Private field: its value is never recorded"; }
+          return leaf;
         }
 
         const field = (name, value) => `<dt>${name}</dt><dd>${escape(String(value))}</dd>`;

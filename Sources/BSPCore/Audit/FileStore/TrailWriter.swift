@@ -68,15 +68,15 @@ final class TrailWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Takes `record` for writing, or counts it dropped when the writer is too far behind.
-    func take(_ record: consuming TrailItem) {
+    /// Takes `item` for writing, or counts it dropped when the writer is too far behind.
+    func take(_ item: consuming TrailItem) {
         condition.lock()
         guard pending.count < pendingLimit, !isStopping else {
             dropped += 1
             condition.unlock()
             return
         }
-        pending.append(record)
+        pending.append(item)
         received += 1
         // With an interval, the writer needs waking only for the first record of a batch.
         let wakes = isWaiting && (interval == nil || pending.count == 1)
