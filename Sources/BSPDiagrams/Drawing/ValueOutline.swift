@@ -1,6 +1,6 @@
 public import BSPCore
 
-/// A recorded value as an indented outline, one field a line, a ``BSPCore/Private`` field
+/// A recorded value as an indented outline, one field a line, a `Private` field
 /// marked as redacted:
 ///
 /// ```text
