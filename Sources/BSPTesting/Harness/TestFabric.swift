@@ -1,5 +1,11 @@
 public import BSPCore
 
+/// The system a fabric holds, in a box it can empty when it is released.
+private final class HeldSystem<System> {
+    var system: System?
+    init(_ system: System) { self.system = system }
+}
+
 /// A system under test, built in an audit context of its own, with the three steps of the BSP
 /// test procedure: exercise its input notifiers, record what happened, match the transcript.
 ///
@@ -28,11 +34,20 @@ public import BSPCore
 /// across tasks (`AuditContext.CauseTracking.acrossTasks`), so what a task started by a
 /// handler sends names that handler's notification as its cause. When the fabric is released at
 /// the end of the test, any notification that still arrives is reported as a failure naming
-/// its notifier.
+/// its notifier, and so is an actor that its own observer or handler keeps alive — the
+/// handler captures the actor strongly, so it would outlive the app — as RIBs' leak detector
+/// finds a RIB that outlives its detachment. Keep the fabric for as long as the test uses the
+/// system.
 @dynamicMemberLookup
 public final class TestFabric<System> {
     /// The system under test, as the build closure returned it.
-    public let system: System
+    public var system: System {
+        guard let system = held.system else { preconditionFailure("A fabric's system is released with the fabric.") }
+        return system
+    }
+
+    /// The system, let go of when the fabric is released, to find what outlives it.
+    private let held: HeldSystem<System>
 
     /// The context the system's notifiers report to.
     public let audit: AuditContext
@@ -88,7 +103,7 @@ public final class TestFabric<System> {
         let audit = AuditContext(store: recorder, causeTracking: .acrossTasks) { fault in
             recorder.recordFault(fault)
         }
-        self.system = try audit.withCurrent(build)
+        self.held = HeldSystem(try audit.withCurrent(build))
         self.recorder = recorder
         self.audit = audit
         self.redactions = redactions
@@ -99,6 +114,8 @@ public final class TestFabric<System> {
         if !isFinished {
             check(at: recorder.origin, releasedWithoutFinish: true)
         }
+        held.system = nil
+        failActorsKeptAliveByTheirOwnHandlers()
         recorder.testDidEnd()
     }
 

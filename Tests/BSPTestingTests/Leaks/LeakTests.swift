@@ -1,0 +1,86 @@
+import BSPCore
+import BSPTesting
+import Testing
+
+/// A fabric released at the end of its test finds the actors that their own handlers keep
+/// alive, as RIBs' LeakDetector finds a detached RIB that lives on.
+@Suite("Leaks")
+struct LeakTests {
+    final class Service: UniqueActor {
+        static let uri: ActorURI = "/actor/service"
+        let events = EventNotifier<String>(of: Service.self)
+        let requests = RequestNotifier<String, Void>(of: Service.self)
+    }
+
+    /// Observes the service through the observer it is handed: the form that does not leak.
+    final class CarefulBehaviour: UniqueActor {
+        static let uri: ActorURI = "/actor/behaviour"
+        let service: Service
+        private(set) var heard: [String] = []
+        init(service: Service) {
+            self.service = service
+            service.events.observe(by: self) { behaviour, event in behaviour.heard.append(event) }
+        }
+    }
+
+    /// Captures itself in its observer's handler: it holds the service, the service's notifier
+    /// holds the handler, the handler holds it.
+    final class SelfCapturingBehaviour: UniqueActor {
+        static let uri: ActorURI = "/actor/behaviour/leaky"
+        let service: Service
+        private(set) var heard: [String] = []
+        init(service: Service) {
+            self.service = service
+            service.events.observe(by: self) { _, event in self.heard.append(event) }
+        }
+    }
+
+    /// Handles its own requests with a handler that captures itself.
+    final class SelfCapturingHandler: UniqueActor {
+        static let uri: ActorURI = "/actor/service/leaky"
+        let requests = RequestNotifier<String, Void>(of: SelfCapturingHandler.self)
+        private(set) var handled = 0
+        init() {
+            requests.handle(by: self) { _, _ in self.handled += 1 }
+        }
+    }
+
+    @Test func anObserverThatCapturesItselfFailsTheTestThatMadeItNamingTheActor() {
+        withKnownIssue {
+            let app = TestFabric { SelfCapturingBehaviour(service: Service()) }
+            app.exercise(app.service.events, "hello")
+            #expect(app.heard == ["hello"])
+        } matching: { issue in
+            issue.text.contains("'/actor/behaviour/leaky' (SelfCapturingBehaviour) outlives its fabric")
+                && issue.text.contains("its observer of '/actor/service/notifier/event' captures it")
+        }
+    }
+
+    @Test func aHandlerThatCapturesItsOwnerFailsTheTestNamingTheActorAndTheNotifier() {
+        withKnownIssue {
+            let app = TestFabric { SelfCapturingHandler() }
+            app.exercise(app.requests, "go")
+        } matching: { issue in
+            issue.text.contains("'/actor/service/leaky' (SelfCapturingHandler) outlives its fabric")
+                && issue.text.contains("its handler of '/actor/service/leaky/notifier/request' captures it")
+        }
+    }
+
+    @Test func anObserverHandedItsOwnerDoesNotLeakAndPasses() {
+        let app = TestFabric { CarefulBehaviour(service: Service()) }
+        app.exercise(app.service.events, "hello")
+        #expect(app.heard == ["hello"])
+    }
+
+    @Test func anActorTheTestStillHoldsIsNotALeak() {
+        let service = Service()
+        weak var released: CarefulBehaviour?
+        do {
+            let app = TestFabric { CarefulBehaviour(service: service) }
+            released = app.system
+            app.exercise(service.events, "hello")
+        }
+        #expect(released == nil)
+        #expect(service.events.observerCount == 0)
+    }
+}
