@@ -178,17 +178,37 @@ enum SendBenchmarks {
         return (bsp, audited, direct)
     }
 
+    /// A reply the trail cannot keep as a value: its type is not `Codable`.
+    struct Opaque {
+        let value: Int
+    }
+
+    /// A request whose reply is not `Codable`, audited: what the trail's values cost a
+    /// request that has none, against ``request(_:)``'s audited one, whose `Int` reply is kept.
+    static func auditedRequestWithOpaqueReply(_ configuration: Configuration) -> Double {
+        let owner = Sink()
+        let requests = RequestNotifier<Int, Opaque>(of: "/actor/bench", audit: Auditing.on(.synchronous).context())
+        requests.handle(by: owner) { _, value in Opaque(value: value &+ 1) }
+        return measure(requests, owner: owner, configuration) { $0.value }
+    }
+
     private static func request(auditing: Auditing, _ configuration: Configuration) -> Double {
         let owner = Sink()
         let requests = RequestNotifier<Int, Int>(of: "/actor/bench", audit: auditing.context())
         requests.handle(by: owner) { _, value in value &+ 1 }
+        return measure(requests, owner: owner, configuration) { $0 }
+    }
+
+    private static func measure<Reply>(
+        _ requests: RequestNotifier<Int, Reply>, owner: Sink, _ configuration: Configuration, _ take: (Reply) -> Int
+    ) -> Double {
         let sink = Sink()
         let sends = configuration.sends
         // The handler lives as long as its owner: keep the owner alive for the whole run.
         return withExtendedLifetime(owner) {
             nanosecondsPerOperation(operations: sends, repetitions: configuration.repetitions) {
                 for value in 0..<sends {
-                    sink.take((try? requests.send(value)) ?? 0)
+                    sink.take((try? requests.send(value)).map(take) ?? 0)
                 }
             }
         }

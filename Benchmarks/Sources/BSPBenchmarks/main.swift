@@ -75,6 +75,11 @@ if configuration.runs("request") {
     report.figures["request_audited_ns"] = request.audited
     report.figures["request_audit_overhead_ns"] = request.audited - request.bsp
     report.figures["request_reply_vs_direct"] = request.bsp / request.direct
+    let opaque = SendBenchmarks.auditedRequestWithOpaqueReply(configuration)
+    report.add(
+        "  same, its reply not Codable (not kept in the trail)", "\(format(opaque)) ns",
+        "+\(format(opaque - request.bsp)) ns per notification")
+    report.figures["request_audit_overhead_uncodable_reply_ns"] = opaque - request.bsp
     // Like for like: handler and observer kept by tokens, then both through their owners; and
     // the request through its owner against the event through a token.
     let comparisons: [(key: String, request: SendBenchmarks.Holding, observer: SendBenchmarks.Holding, label: String)] =

@@ -141,7 +141,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             audit.pendingWork.begin(pendingWorkName)
             defer { audit.pendingWork.end(pendingWorkName) }
             let reply = await frame.carry { await body(owner, request) }
-            audit.record(reply: reply, toRequest: frame.sequence)
+            if let encode = RecordedValue.encoder(forReplies: Reply.self) {
+                audit.record(reply: reply, toRequest: frame.sequence, encodedWith: encode)
+            }
             return reply
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }

@@ -246,11 +246,10 @@ extension AuditContext {
         return parent.depth + 1
     }
 
-    /// Keeps `reply`, the reply to the request recorded as `sequence`, if its type is
-    /// `Encodable`. Costs a bi-way request whose reply is not `Encodable` one failed cast.
-    @usableFromInline
-    func record<Reply>(reply: Reply, toRequest sequence: UInt64) {
-        guard let value = RecordedValue.ofReply(reply) else { return }
+    /// Keeps `reply`, the reply to the request recorded as `sequence`, made a value by
+    /// `encode` (see ``RecordedValue/encoder(forReplies:)``).
+    func record<Reply>(reply: Reply, toRequest sequence: UInt64, encodedWith encode: (Reply) -> RecordedValue?) {
+        guard let value = encode(reply) else { return }
         store.record(reply: value, toRequest: sequence)
     }
 

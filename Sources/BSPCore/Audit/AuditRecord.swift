@@ -57,13 +57,13 @@ public struct AuditRecord: Sendable {
 
     /// For the record of a scope stack's transition, what the transition did to the stack.
     public var stackChange: StackChange? {
-        get { stackChangeBox?.change }
-        set { stackChangeBox = newValue.map(StackChangeBox.init) }
+        get { extras?.stackChange }
+        set { extras = Extras.of(stackChange: newValue, reply: reply) }
     }
 
-    /// ``stackChange``, boxed: almost no record has one, and a `nil` reference is cheaper to
-    /// move into a store than an optional structure holding a string.
-    private var stackChangeBox: StackChangeBox?
+    /// ``stackChange`` and ``reply``, boxed together: almost no record has either, and one
+    /// `nil` reference is cheaper to move into a store than optional structures.
+    private var extras: Extras?
 
     /// The notification's value, for a `Sendable` notification whose type is `Encodable`: the
     /// JSON it encodes to, a ``Private`` field as `"<private>"`. `nil` for any other.
@@ -82,12 +82,9 @@ public struct AuditRecord: Sendable {
     /// For a bi-way request that was answered, the reply, if its type is `Encodable`: recorded
     /// when the handler returned, after the records of whatever the handler sent.
     public var reply: RecordedValue? {
-        get { replyBox?.value }
-        set { replyBox = newValue.map(ReplyBox.init) }
+        get { extras?.reply }
+        set { extras = Extras.of(stackChange: stackChange, reply: newValue) }
     }
-
-    /// ``reply``, boxed: only answered bi-way requests have one.
-    private var replyBox: ReplyBox?
 
     private var sender: Sender
     private var text: Text
@@ -156,7 +153,7 @@ public struct AuditRecord: Sendable {
         self.depth = depth
         self.scope = scope
         self.delivery = delivery
-        self.stackChangeBox = stackChange.map(StackChangeBox.init)
+        self.extras = stackChange.flatMap { Extras.of(stackChange: $0, reply: nil) }
     }
 
     /// The notifier's path, read without copying the rest of its URI.
@@ -208,16 +205,21 @@ public struct AuditRecord: Sendable {
         }
     }
 
-    /// A reply, as a record keeps it.
-    final class ReplyBox: Sendable {
-        let value: RecordedValue
-        init(_ value: RecordedValue) { self.value = value }
-    }
+    /// What few records have: a stack change, a reply.
+    final class Extras: Sendable {
+        let stackChange: StackChange?
+        let reply: RecordedValue?
 
-    /// A stack change, as a record keeps it.
-    final class StackChangeBox: Sendable {
-        let change: StackChange
-        init(_ change: StackChange) { self.change = change }
+        private init(stackChange: StackChange?, reply: RecordedValue?) {
+            self.stackChange = stackChange
+            self.reply = reply
+        }
+
+        /// The extras of a record with this stack change and reply; `nil`, allocating nothing,
+        /// when it has neither.
+        static func of(stackChange: StackChange?, reply: RecordedValue?) -> Extras? {
+            stackChange == nil && reply == nil ? nil : Extras(stackChange: stackChange, reply: reply)
+        }
     }
 
     /// Who sent a notification, as a record keeps it.

@@ -17,11 +17,7 @@ enum JSONLine {
     /// Appends `record` to `bytes` as a JSON object with sorted keys, `nil` fields left out,
     /// without a newline.
     static func append(_ record: AuditRecord, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"aspect":{"timing":""#.utf8)
-        bytes.append(contentsOf: record.aspect.timing.rawValue.utf8)
-        bytes.append(contentsOf: #"","way":""#.utf8)
-        bytes.append(contentsOf: record.aspect.way.rawValue.utf8)
-        bytes.append(contentsOf: #""},"#.utf8)
+        bytes.append(contentsOf: opening(of: record.aspect))
         if let cause = record.cause {
             bytes.append(contentsOf: #""cause":"#.utf8)
             appendDecimal(cause, to: &bytes)
@@ -69,6 +65,17 @@ enum JSONLine {
         bytes.append(contentsOf: #","variety":""#.utf8)
         bytes.append(contentsOf: record.variety.rawValue.utf8)
         bytes.append(contentsOf: #""}"#.utf8)
+    }
+
+    /// The start of a line, up to its aspect, for each of the four aspects: written on every
+    /// line, so made once.
+    private static let openings: [[UInt8]] = InteractionAspect.allCases.map { aspect in
+        Array(#"{"aspect":{"timing":"\#(aspect.timing.rawValue)","way":"\#(aspect.way.rawValue)"},"#.utf8)
+    }
+
+    private static func opening(of aspect: InteractionAspect) -> [UInt8] {
+        // `allCases` lists synchronous first, and single-way before bi-way within each.
+        openings[(aspect.timing == .synchronous ? 0 : 2) + (aspect.way == .singleWay ? 0 : 1)]
     }
 
     /// Appends the line that gives the reply to the request recorded as `sequence`: a file

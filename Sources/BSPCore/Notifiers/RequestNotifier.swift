@@ -94,6 +94,9 @@ public final class RequestNotifier<Request, Reply> {
     /// when a request is delivered, with none when it is undelivered or dropped.
     private let deliveredOrigin: AuditRecord.Origin
     private let undeliveredOrigin: AuditRecord.Origin
+    /// What makes a reply a value for the trail; `nil` for a `Void` reply or one that is not
+    /// `Encodable`, which are not recorded.
+    private let replyEncoder: ((Reply) -> RecordedValue?)? = RecordedValue.encoder(forReplies: Reply.self)
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
@@ -270,8 +273,8 @@ public final class RequestNotifier<Request, Reply> {
                 handledBy: handlerActor
             ) { handlers in
                 let reply = handle()
-                if deliveredOrigin.aspect.way == .biWay {
-                    audit.record(reply: reply, toRequest: handlers.frame.sequence)
+                if let replyEncoder {
+                    audit.record(reply: reply, toRequest: handlers.frame.sequence, encodedWith: replyEncoder)
                 }
                 return reply
             }

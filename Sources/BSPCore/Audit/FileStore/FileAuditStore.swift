@@ -87,12 +87,12 @@ public final class FileAuditStore: AuditStore {
 
     /// Hands `record` to the writer; never waits on the disk.
     public func record(_ record: consuming AuditRecord) {
-        writer.take(.record(record))
+        writer.take(record)
     }
 
     /// Hands the line of `reply`, the reply to the request `sequence`, to the writer.
     public func record(reply: RecordedValue, toRequest sequence: UInt64) {
-        writer.take(.reply(reply, toRequest: sequence))
+        writer.take(reply: reply, toRequest: sequence)
     }
 
     /// Returns once every record kept before the call has been handed to the system, whatever

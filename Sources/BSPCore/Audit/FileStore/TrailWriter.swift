@@ -8,8 +8,8 @@ final class TrailWriter: @unchecked Sendable {
     // @unchecked: the fields below the condition are guarded by it; `file`, `files` and the
     // encoding buffer belong to the writer thread alone (and to `init`, before it starts).
     private let condition = NSCondition()
-    private var pending: [TrailItem] = []
-    private var spare: [TrailItem] = []
+    private var pending = TrailBatch()
+    private var spare = TrailBatch()
     private var received = 0
     private var written = 0
     private var dropped = 0
@@ -61,24 +61,43 @@ final class TrailWriter: @unchecked Sendable {
         }
         file = try TrailFile(creating: files.current)
         files.removeRotated()
-        pending.reserveCapacity(1024)
+        pending.records.reserveCapacity(1024)
         let thread = Thread { [self] in run() }
         thread.name = "swift-bsp trail writer"
         writerThread = thread
         thread.start()
     }
 
-    /// Takes `item` for writing, or counts it dropped when the writer is too far behind.
-    func take(_ item: consuming TrailItem) {
+    /// Takes `record` for writing, or counts it dropped when the writer is too far behind.
+    func take(_ record: consuming AuditRecord) {
         condition.lock()
+        guard admitsOne() else { return condition.unlock() }
+        pending.records.append(record)
+        unlockWakingTheWriter()
+    }
+
+    /// Takes the reply to the request `sequence` for writing, after the records taken so far.
+    func take(reply: RecordedValue, toRequest sequence: UInt64) {
+        condition.lock()
+        guard admitsOne() else { return condition.unlock() }
+        pending.replies.append(TrailBatch.Reply(afterRecords: pending.records.count, value: reply, request: sequence))
+        unlockWakingTheWriter()
+    }
+
+    /// Under the lock: whether one more item may wait, counted as received; if not, it is
+    /// counted as dropped.
+    private func admitsOne() -> Bool {
         guard pending.count < pendingLimit, !isStopping else {
             dropped += 1
-            condition.unlock()
-            return
+            return false
         }
-        pending.append(item)
         received += 1
-        // With an interval, the writer needs waking only for the first record of a batch.
+        return true
+    }
+
+    /// Unlocks, and wakes the writer if it waits for what was just taken.
+    private func unlockWakingTheWriter() {
+        // With an interval, the writer needs waking only for the first item of a batch.
         let wakes = isWaiting && (interval == nil || pending.count == 1)
         condition.unlock()
         if wakes {
@@ -128,7 +147,7 @@ final class TrailWriter: @unchecked Sendable {
 
     /// Waits for records — with an interval, for it to pass since the first of them arrived —
     /// and takes what is pending; `nil` once the store stops and everything is written.
-    private func nextBatch() -> [TrailItem]? {
+    private func nextBatch() -> TrailBatch? {
         condition.lock()
         let newlyDropped = finishBatch()
         condition.unlock()
@@ -172,31 +191,43 @@ final class TrailWriter: @unchecked Sendable {
     /// records were dropped since the last report.
     private func finishBatch() -> Int {
         written = received - pending.count
-        spare.removeAll(keepingCapacity: true)
+        spare.removeAll()
         condition.broadcast()
         defer { droppedReported = dropped }
         return dropped - droppedReported
     }
 
-    private func write(_ batch: [TrailItem]) {
-        for item in batch {
-            // Encoded in place at the end of the batch; a line that would overfill the file
-            // goes to the next one, after the lines before it are written and the files rotated.
-            let start = bytes.count
-            switch item {
-            case .record(let record): JSONLine.append(record, to: &bytes)
-            case .reply(let reply, let sequence): JSONLine.appendReply(reply, to: sequence, to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "\n"))
-            if let file, file.size + bytes.count > maxFileBytes, file.size + start > 0 {
-                let line = bytes[start...]
-                bytes.removeLast(bytes.count - start)
-                writeOut(&bytes)
-                rotate()
-                bytes.append(contentsOf: line)
+    private func write(_ batch: TrailBatch) {
+        var nextReply = 0
+        for index in batch.records.indices {
+            appendLine { JSONLine.append(batch.records[index], to: &$0) }
+            // A reply follows the records taken before it: its request and what its handler sent.
+            while nextReply < batch.replies.count, batch.replies[nextReply].afterRecords <= index + 1 {
+                let reply = batch.replies[nextReply]
+                appendLine { JSONLine.appendReply(reply.value, to: reply.request, to: &$0) }
+                nextReply += 1
             }
         }
+        for reply in batch.replies[nextReply...] {
+            appendLine { JSONLine.appendReply(reply.value, to: reply.request, to: &$0) }
+        }
         writeOut(&bytes)
+    }
+
+    /// Encodes a line in place at the end of the batch's bytes with `encode`; a line that would
+    /// overfill the file goes to the next one, after the lines before it are written and the
+    /// files rotated.
+    private func appendLine(_ encode: (inout [UInt8]) -> Void) {
+        let start = bytes.count
+        encode(&bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        if let file, file.size + bytes.count > maxFileBytes, file.size + start > 0 {
+            let line = bytes[start...]
+            bytes.removeLast(bytes.count - start)
+            writeOut(&bytes)
+            rotate()
+            bytes.append(contentsOf: line)
+        }
     }
 
     private func writeOut(_ bytes: inout [UInt8]) {
@@ -247,10 +278,4 @@ extension Duration {
     fileprivate var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
-}
-
-/// What the writer writes: a record, or the reply to a request it wrote before.
-enum TrailItem {
-    case record(AuditRecord)
-    case reply(RecordedValue, toRequest: UInt64)
 }
