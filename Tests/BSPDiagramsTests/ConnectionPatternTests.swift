@@ -82,13 +82,13 @@ struct ConnectionPatternTests {
         let answers = RequestNotifier<String, Int>(of: service.uri, audit: context)
         let reports = EventNotifier<String>(of: service.uri, audit: context)
         answers.handle(by: service) { _, question in question.count }
-        let observation = reports.observe(by: behaviour) { _, _ in }
+        reports.observe(by: behaviour) { _, _ in }
 
         let topology = Topology(live: context)
 
         #expect(topology.connectionPattern(of: service.uri) == ConnectionPattern(input: .biWay, output: .singleWay))
         #expect(topology.connectionPattern(of: behaviour.uri)?.name == .collector)
-        withExtendedLifetime(observation) {}
+        withExtendedLifetime(behaviour) {}
     }
 
     @Test func aPresentationThatWaitsForTheServicesReplyContradictsItsRole() {

@@ -33,7 +33,7 @@ struct InteractionAspectTests {
         lookups.handle(by: counter) { counter, address in await counter.count(address) }
 
         events.emit("e")
-        try commands.send("c")
+        commands.send("c")
         _ = try questions.send("q")
         queue.send("s")
         _ = try await lookups.send("l")
@@ -111,7 +111,7 @@ struct NamedConsumerTests {
         // Sent before the consumer runs: the test holds the main actor until it awaits.
         fixes.send(1)
         try await fixes.consume(by: "/actor/behaviour") { fix in
-            try? presentation.send("show \(fix)")
+            presentation.send("show \(fix)")
             if fix == 1 { fixes.send(2) } else { fixes.finish() }
         }
 

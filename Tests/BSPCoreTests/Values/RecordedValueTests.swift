@@ -111,7 +111,7 @@ struct RecordedValueTests {
         let owner = NamedActor("/actor/service")
         commands.handle(by: owner) { _, _ in }
 
-        try commands.send("go")
+        commands.send("go")
 
         #expect(recording.store.records.first?.reply == nil)
     }

@@ -82,10 +82,20 @@ enum Search {
         }
     }
 
+    /// The Behaviour alone, with bare notifiers where its peers were, as a replay drives it.
+    static func behaviourAlone(offByOne: Bool = false) -> TestFabric<(Peers, Behaviour)> {
+        TestFabric {
+            let peers = Peers()
+            let behaviour = Behaviour(peers)
+            behaviour.offByOne = offByOne
+            return (peers, behaviour)
+        }
+    }
+
     /// A run of the whole app, as a shipped app records it, read back from its JSON Lines.
     static func recording() throws -> AuditTrail {
         let store = InMemoryAuditStore()
-        let app = try AuditContext(store: store).withCurrent {
+        let app = AuditContext(store: store).withCurrent {
             let peers = Peers()
             return (peers, Behaviour(peers), Service(peers), Presentation(peers))
         }
@@ -99,10 +109,7 @@ enum Search {
 struct ReplayTests {
     @Test func aRecordedRunReplaysAgainstTheBehaviourAloneWithStandIns() throws {
         let recording = try Search.recording()
-        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
-            let peers = Search.Peers()
-            return (peers, Search.Behaviour(peers))
-        }
+        let app = Search.behaviourAlone()
 
         app.replay(recording, under: "/actor/behaviour")
 
@@ -112,12 +119,7 @@ struct ReplayTests {
 
     @Test func aChangedBehaviourFailsTheReplayNamingTheFirstDifferenceWithAStructuralDiff() throws {
         let recording = try Search.recording()
-        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
-            let peers = Search.Peers()
-            let behaviour = Search.Behaviour(peers)
-            behaviour.offByOne = true
-            return (peers, behaviour)
-        }
+        let app = Search.behaviourAlone(offByOne: true)
 
         withKnownIssue {
             app.replay(recording, under: "/actor/behaviour")
@@ -136,10 +138,7 @@ struct ReplayTests {
             sequence: 1, notifier: recording.records[0].notifier, variety: .event, source: "/actor/presentation",
             targets: ["/actor/behaviour"], notification: "find(Sydney)",
             value: .object(["find": .object(["_0": .string("Sydney")])]))
-        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
-            let peers = Search.Peers()
-            return (peers, Search.Behaviour(peers))
-        }
+        let app = Search.behaviourAlone()
 
         withKnownIssue {
             app.replay(recording, under: "/actor/behaviour")
@@ -152,10 +151,7 @@ struct ReplayTests {
     @Test func aReplayThatSendsMoreThanTheRecordingSaysWhat() throws {
         var recording = try Search.recording()
         recording.records.removeLast()
-        let app = TestFabric { () -> (Search.Peers, Search.Behaviour) in
-            let peers = Search.Peers()
-            return (peers, Search.Behaviour(peers))
-        }
+        let app = Search.behaviourAlone()
 
         withKnownIssue {
             app.replay(recording, under: "/actor/behaviour")

@@ -64,7 +64,7 @@ func recordBugReport() throws -> URL {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent("bsp-trail.jsonl")
     let store = try FileAuditStore(url: url)
-    let app = try AuditContext(store: store).withCurrent {
+    let app = AuditContext(store: store).withCurrent {
         let peers = SearchPeers()
         return (peers, SearchBehaviour(peers), SearchService(peers), SearchScreen(peers))
     }
