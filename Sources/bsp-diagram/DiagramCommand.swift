@@ -35,8 +35,11 @@ struct DiagramCommand: Equatable {
         """
 
     init(arguments: [String]) throws(DiagramError) {
-        guard arguments.count >= 2, let drawing = Drawing(rawValue: arguments[0]) else {
+        guard let first = arguments.first, let drawing = Drawing(rawValue: first) else {
             throw .usage(arguments.first.map { "unknown drawing '\($0)'" } ?? "nothing to draw")
+        }
+        guard arguments.count >= 2 else {
+            throw .usage("a \(drawing.rawValue) is drawn from a trail: bsp-diagram \(drawing.rawValue) TRAIL.jsonl")
         }
         self.drawing = drawing
         trail = arguments[1]
@@ -82,7 +85,7 @@ struct DiagramCommand: Equatable {
     }
 
     /// Draws the trail.
-    func render(_ trail: AuditTrail) -> String {
+    func render(_ trail: AuditTrail) throws(DiagramError) -> String {
         switch (drawing, format) {
         case (.topology, .mermaid): Topology(trail: trail).mermaid()
         case (.topology, _): Topology(trail: trail).dot()
@@ -90,14 +93,14 @@ struct DiagramCommand: Equatable {
         case (.sequence, _): SequenceDiagram(trail: trail).mermaid()
         case (.report, _): StructureReport(topology: Topology(trail: trail), trail: trail).description
         case (.html, _): TrailViewer(trail: trail, title: "Audit trail — \(trail.records.count) notifications").html()
-        case (.value, _): valueText(in: trail)
+        case (.value, _): try valueText(in: trail)
         }
     }
 
     /// The notification `sequence`, its value and its reply as outlines.
-    private func valueText(in trail: AuditTrail) -> String {
+    private func valueText(in trail: AuditTrail) throws(DiagramError) -> String {
         guard let record = trail.records.first(where: { $0.sequence == sequence }) else {
-            return "No notification #\(sequence ?? 0) in the trail.\n"
+            throw .noSuchNotification(sequence ?? 0, self.trail)
         }
         var text = "\(record)\n"
         text +=
@@ -113,12 +116,14 @@ enum DiagramError: Error, Equatable, CustomStringConvertible {
     case usage(String)
     case trail(AuditTrailError)
     case unwritable(String, reason: String)
+    case noSuchNotification(UInt64, String)
 
     var description: String {
         switch self {
         case .usage(let problem): "\(problem)\n\(DiagramCommand.usage)"
         case .trail(let error): "\(error)"
         case .unwritable(let path, let reason): "Cannot write '\(path)': \(reason)."
+        case .noSuchNotification(let sequence, let path): "The trail '\(path)' holds no notification #\(sequence)."
         }
     }
 

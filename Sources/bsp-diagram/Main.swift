@@ -35,7 +35,7 @@ enum BSPDiagramMain {
         } catch {
             throw .trail(error)
         }
-        let drawing = command.render(trail)
+        let drawing = try command.render(trail)
         guard let output = command.output else {
             print(drawing, terminator: "")
             return

@@ -223,7 +223,7 @@ struct DiagramTests {
           /actor/presentation     1 / 1  Operator (single-way in, single-way out)
           /actor/service          1 / 1  Operator (single-way in, single-way out)
         Connection patterns: 1 Source, 3 Operator.
-        Tangle: 0 crossings among 2 connections (Presentation | Behaviour | Service, each column ordered to cross least).
+        Tangle: 0 crossings among 2 connections (Presentation | Behaviour | Service, columns ordered to cross as little as the search finds).
         Notifiers nobody observes: /actor/behaviour/stack/notifier/transition
         BSP rules: 1 broken:
           - Request notifier '/actor/nobody/notifier/request' has no handler: requests sent to it are not delivered.

@@ -47,6 +47,11 @@ struct BSPDiagramTests {
         let usage = try run(
             product: "bsp-diagram", arguments: ["value", trail, "first"], expectedStatus: 2, standardError: true)
         #expect(usage.contains("a value is shown for a SEQUENCE number"))
+        let missing = try run(
+            product: "bsp-diagram", arguments: ["value", trail, "100000"], expectedStatus: 1, standardError: true)
+        #expect(missing.contains("holds no notification #100000"))
+        let noTrail = try run(product: "bsp-diagram", arguments: ["report"], expectedStatus: 2, standardError: true)
+        #expect(noTrail.contains("a report is drawn from a trail") && !noTrail.contains("unknown drawing"))
     }
 
     /// The figures the README gives for the account app.
@@ -57,7 +62,7 @@ struct BSPDiagramTests {
         #expect(actors.count == 14)
         #expect(actors.allSatisfy { line in ConnectionPatternNames.all.contains { line.contains("  \($0) (") } })
         #expect(report.contains("Connection patterns: 1 Source, 2 Collector, 3 Operator, 8 Socket."))
-        #expect(report.contains("Tangle: 1 crossing among 19 connections"))
+        #expect(report.contains("Tangle: 0 crossings among 19 connections"))
         #expect(report.contains("BSP rules: kept."))
     }
 

@@ -105,6 +105,11 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         slot.withLock { $0.handler = nil }
     }
 
+    /// The owner of the handler installed, if it lives.
+    var ownerOfHandler: (any AnyObject & Sendable)? {
+        slot.withLock { $0.handler?.owner }
+    }
+
     /// Whether a handler whose owner is alive is installed.
     public var isHandled: Bool {
         slot.withLock { $0.handler?.owner != nil }

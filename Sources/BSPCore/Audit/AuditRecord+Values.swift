@@ -15,6 +15,11 @@ extension AuditRecord {
         if let text = try? RecordedValue.string(notification).decode(as: type) {
             return text
         }
+        // JSON has no infinity or NaN, which a floating-point notification's text spells.
+        if let number = Double(notification), !number.isFinite {
+            if let double = number as? Value { return double }
+            if let float = Float(notification) as? Value { return float }
+        }
         return try RecordedValue(text: notification).decode(as: type)
     }
 }

@@ -68,14 +68,14 @@ public struct AuditRecord: Sendable {
     /// The notification's value, for a `Sendable` notification whose type is `Encodable`: the
     /// JSON it encodes to, a ``Private`` field as `"<private>"`. `nil` for any other.
     ///
-    /// Encoded when it is read, not when the notification is sent, so auditing a send costs
-    /// the same whether its type is `Codable` or not.
+    /// A notification whose text waits to be rendered (a pure value: see its text) is encoded
+    /// when read, so auditing it costs the same whether its type is `Codable` or not; one
+    /// rendered when sent is encoded then too, so that its value is the state it was sent in.
     public var value: RecordedValue? {
         switch text {
         case .rendered: nil
         case .unrendered(let notification): RecordedValue.of(notification.value)
-        case .renderedValue(let rendered):
-            rendered.value.value as? RecordedValue ?? RecordedValue.of(rendered.value.value)
+        case .renderedValue(let rendered): rendered.recorded
         }
     }
 
@@ -131,7 +131,9 @@ public struct AuditRecord: Sendable {
         reply: RecordedValue? = nil
     ) {
         let text: Text =
-            value.map { .renderedValue(RenderedValue(text: notification, value: SendableNotification(value: $0))) }
+            value.map {
+                .renderedValue(RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: $0))
+            }
             ?? .rendered(notification)
         self.init(
             sequence: sequence, origin: Origin(notifier: notifier, variety: variety, aspect: aspect, targets: targets),
@@ -180,7 +182,7 @@ public struct AuditRecord: Sendable {
     /// kept, for its value and for typed expectations.
     mutating func render() {
         guard case .unrendered(let notification) = text else { return }
-        text = .renderedValue(RenderedValue(text: text.rendered, value: notification))
+        text = .renderedValue(RenderedValue(rendering: notification))
     }
 
     /// The notification as the record keeps it: what a store that renders writes back.
@@ -256,10 +258,21 @@ public struct AuditRecord: Sendable {
     final class RenderedValue: Sendable {
         let text: String
         let value: SendableNotification
+        /// The value as the trail keeps it, made with the text: a notification rendered when
+        /// sent may hold an object whose state changes later.
+        let recorded: RecordedValue?
 
-        init(text: String, value: SendableNotification) {
+        init(text: String, value: SendableNotification, recorded: RecordedValue?) {
             self.text = text
             self.value = value
+            self.recorded = recorded
+        }
+
+        /// The text and value of `notification`, both made now.
+        convenience init(rendering notification: SendableNotification) {
+            self.init(
+                text: String(describing: notification.value), value: notification,
+                recorded: RecordedValue.of(notification.value))
         }
     }
 
@@ -323,8 +336,9 @@ extension AuditRecord: Codable {
             scope: try container.decodeIfPresent(ActorURI.self, forKey: .scope),
             delivery: try container.decode(AuditDelivery.self, forKey: .delivery),
             stackChange: try container.decodeIfPresent(StackChange.self, forKey: .stackChange),
-            value: try container.decodeIfPresent(RecordedValue.self, forKey: .value),
-            reply: try container.decodeIfPresent(RecordedValue.self, forKey: .reply))
+            // `null` is a value (an optional that was `nil`), not an absent one.
+            value: container.contains(.value) ? try container.decode(RecordedValue.self, forKey: .value) : nil,
+            reply: container.contains(.reply) ? try container.decode(RecordedValue.self, forKey: .reply) : nil)
     }
 
     /// Encodes the record as an object with one key per field; `nil` fields are left out.

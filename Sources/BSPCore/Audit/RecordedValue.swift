@@ -18,6 +18,8 @@ public enum RecordedValue: Hashable, Sendable {
     case bool(Bool)
     /// A whole number.
     case integer(Int64)
+    /// A whole number above `Int64.max`.
+    case unsigned(UInt64)
     /// A number with a fraction, or too large for ``integer(_:)``.
     case number(Double)
     /// A string.
@@ -66,6 +68,8 @@ public enum RecordedValue: Hashable, Sendable {
     public init(text: String) {
         if let integer = Int64(text) {
             self = .integer(integer)
+        } else if let unsigned = UInt64(text) {
+            self = .unsigned(unsigned)
         } else if let number = Double(text), text.first?.isNumber == true || text.first == "-" {
             self = .number(number)
         } else if text == "true" || text == "false" {
@@ -108,6 +112,7 @@ public enum RecordedValue: Hashable, Sendable {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .integer(let value): bytes.append(contentsOf: String(value).utf8)
+        case .unsigned(let value): bytes.append(contentsOf: String(value).utf8)
         case .number(let value): bytes.append(contentsOf: RecordedValue.json(value).utf8)
         case .string(let value): TextEscaping.appendJSONString(value, to: &bytes)
         case .array(let values):
@@ -145,6 +150,8 @@ extension RecordedValue: Codable {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -163,6 +170,7 @@ extension RecordedValue: Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let values): try container.encode(values)

@@ -86,10 +86,7 @@ struct RenderingRule {
         case .waits:
             .unrendered(AuditRecord.SendableNotification(value: notification))
         case .rendersKeepingValue:
-            .renderedValue(
-                AuditRecord.RenderedValue(
-                    text: String(describing: notification),
-                    value: AuditRecord.SendableNotification(value: notification)))
+            .renderedValue(AuditRecord.RenderedValue(rendering: AuditRecord.SendableNotification(value: notification)))
         case .renders:
             .rendered(String(describing: notification))
         }

@@ -27,7 +27,7 @@ package protocol SelfCaptureProbe: AnyObject {
 }
 
 /// An owner about to be let go of, held weakly, to see whether it goes.
-private struct OwnerProbe {
+struct OwnerProbe {
     let reference: OwnerReference
     let type: String
     let actor: ActorURI?
@@ -72,6 +72,19 @@ extension RequestNotifier: SelfCaptureProbe {
     /// Removes the handler, if an owner keeps it, and returns a probe of the owner.
     private func removeOwnedHandler() -> OwnerProbe? {
         guard let probe = OwnerProbe(handler?.ownerReference) else { return nil }
+        removeHandler()
+        return probe
+    }
+}
+
+extension AsyncRequestNotifier: SelfCaptureProbe {
+    package func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
+        removeOwnedHandler()?.capture(on: uri, as: .handler).map { [$0] } ?? []
+    }
+
+    /// Removes the handler, if an owner keeps it, and returns a probe of the owner.
+    private func removeOwnedHandler() -> OwnerProbe? {
+        guard let probe = OwnerProbe(ownerOfHandler.map { OwnerReference($0) }) else { return nil }
         removeHandler()
         return probe
     }

@@ -94,9 +94,29 @@ struct LayeredLayout {
         return count
     }
 
-    /// Orders every column to cross least: barycentre sweeps down and up, keeping the best
-    /// order seen, then swaps of neighbours while a swap removes a crossing.
+    /// Orders every column to cross as little as the search finds: see ``descend(swapping:)``,
+    /// from the order given and, on a small fabric, from shuffled ones.
     mutating func orderToCrossLeast() {
+        // The heuristic finds a local best: on a small fabric it starts again from orders
+        // shuffled the same way every time, and keeps the best of all.
+        let small = segments.joined().count + arcs.joined().count <= LayeredLayout.swapLimit
+        let first = order
+        var best = (order: order, crossings: crossings)
+        var generator = SplitMix(seed: 0x5EED)
+        for start in 0..<(small ? LayeredLayout.restarts : 1) where best.crossings > 0 {
+            apply(start == 0 ? first : first.map { $0.shuffled(using: &generator) })
+            let found = descend(swapping: small)
+            if found.crossings < best.crossings { best = found }
+        }
+        apply(best.order)
+    }
+
+    /// How many orders a small fabric's search starts from.
+    private static let restarts = 16
+
+    /// Barycentre sweeps down and up from the current order, keeping the best order seen, then
+    /// (if `swapping`) swaps of neighbours while a swap removes a crossing.
+    private mutating func descend(swapping: Bool) -> (order: [[Int]], crossings: Int) {
         var best = (order: order, crossings: crossings)
         for sweep in 0..<8 where best.crossings > 0 {
             let columns = sweep.isMultiple(of: 2) ? [1, 2] : [1, 0]
@@ -107,9 +127,11 @@ struct LayeredLayout {
             if now < best.crossings { best = (order, now) }
         }
         apply(best.order)
-        if segments.joined().count + arcs.joined().count <= LayeredLayout.swapLimit {
+        if swapping {
             swapNeighboursWhileItHelps(from: best.crossings)
+            best = (order, crossings)
         }
+        return best
     }
 
     /// Sorts `column` by the mean position of each node's neighbours in column `other`; a node
@@ -164,5 +186,23 @@ struct LayeredLayout {
         for column in order {
             for (index, node) in column.enumerated() { position[node] = index }
         }
+    }
+}
+
+/// A small seeded generator, so that the tangle of the same connections is the same figure
+/// on every run and every platform.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

@@ -78,8 +78,8 @@ public struct StructureReport: Hashable, Sendable, CustomStringConvertible {
         let tangle = topology.tangle
         lines.append(
             "Tangle: \(tangle.crossings) crossing\(tangle.crossings == 1 ? "" : "s") among \(tangle.connections) "
-                + "connection\(tangle.connections == 1 ? "" : "s") (Presentation | Behaviour | Service, each column "
-                + "ordered to cross least).")
+                + "connection\(tangle.connections == 1 ? "" : "s") (Presentation | Behaviour | Service, columns "
+                + "ordered to cross as little as the search finds).")
         lines.append(
             "Notifiers nobody observes: "
                 + (unobserved.isEmpty ? "none." : unobserved.map(\.path).joined(separator: ", ")))

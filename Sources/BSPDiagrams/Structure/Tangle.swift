@@ -2,7 +2,7 @@ public import BSPCore
 
 /// How tangled a fabric is: how many of its connections cross when it is drawn as BSP draws
 /// it, in three columns — Presentation, Behaviour, Service — with each column ordered to cross
-/// least.
+/// as little as a search finds.
 ///
 /// The BSP documents' test for a design is whether it is hard to draw: "many cross-over
 /// connections" mark a candidate for refactoring. This is that figure, made a number a team can
@@ -12,9 +12,9 @@ public import BSPCore
 /// between the Presentation and the Service passes through the Behaviour column.
 ///
 /// The order of each column is found as layered graph drawing does (the barycentre heuristic,
-/// then swaps of neighbours while they help), so ``crossings`` is the fewest that search
-/// reached: an upper bound of the true minimum, the same for the same connections, and zero
-/// for a fabric that can be drawn without crossings in the cases the tests cover.
+/// then swaps of neighbours while they help), started again on a small fabric from a few
+/// orders shuffled the same way every run; so ``crossings`` is the fewest that search reached:
+/// an upper bound of the true minimum, and the same for the same connections every time.
 public struct Tangle: Hashable, Sendable {
     /// How many pairs of connections cross.
     public let crossings: Int

@@ -12,6 +12,8 @@ final class ReplaySession {
     private var mark = InMemoryAuditStore.RecordMark()
     /// The indexes of the records each recorded record caused directly, by its sequence number.
     private let effects: [UInt64: [Int]]
+    /// The sequence numbers the recording holds.
+    private let recordedSequences: Set<UInt64>
     private var standIns: [Registration] = []
     /// Why the replay could not go on, found inside a stand-in's handler.
     private var stopped: String?
@@ -26,6 +28,7 @@ final class ReplaySession {
             if let cause = record.cause { effects[cause, default: []].append(index) }
         }
         self.effects = effects
+        recordedSequences = Set(recording.records.map(\.sequence))
     }
 
     /// Replays the recording; returns the failure, or `nil` if the run matched it throughout.
@@ -50,6 +53,11 @@ final class ReplaySession {
                 index += 1
                 continue
             }
+            // Only what came from outside the unit, and from outside any handler, is sent again:
+            // anything else the unit, or what it drives, must send itself.
+            guard isStimulus(recording[index]) else {
+                return ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit)
+            }
             if let problem = send(recording[index], at: index) { return problem }
             catchUp()
             guard index < live.count else {
@@ -60,6 +68,19 @@ final class ReplaySession {
         return stopped
             ?? (live.count > recording.count
                 ? ReplayDifference.extra(recording: recording, live: live, unit: unit) : nil)
+    }
+
+    /// Whether `record` came into the run from outside: sent outside any handler (or in one the
+    /// recording does not hold), by something outside the unit.
+    private func isStimulus(_ record: AuditRecord) -> Bool {
+        let caused = record.cause.map(recorded(sequence:)) ?? false
+        let fromTheUnit = record.source.map { $0.hasPrefix(unit) } ?? false
+        return !caused && !fromTheUnit
+    }
+
+    /// Whether the recording holds the record `sequence`.
+    private func recorded(sequence: UInt64) -> Bool {
+        recordedSequences.contains(sequence)
     }
 
     /// Reads what the live run has recorded since last time.

@@ -132,7 +132,7 @@ struct FileStoreErrorDescriptionTests {
                 == "Cannot rotate the audit trail file '/x/run.jsonl': Permission denied.")
         #expect(
             "\(FileAuditStoreError.recordsDropped("/x/run.jsonl", count: 12))"
-                == "The writer of '/x/run.jsonl' fell behind: 12 records were dropped.")
+                == "The writer of '/x/run.jsonl' fell behind: 12 records or replies were dropped.")
         #expect(
             "\(AuditTrailError.inFile("/x/run.1.jsonl", .malformedLine(3, reason: "not valid JSON")))"
                 == "In '/x/run.1.jsonl': Line 3 of the audit trail is not a valid record: not valid JSON.")

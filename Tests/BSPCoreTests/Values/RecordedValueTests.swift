@@ -115,4 +115,56 @@ struct RecordedValueTests {
 
         #expect(recording.store.records.first?.reply == nil)
     }
+
+    @Test func aNilReplyAndANilValueReadBackAsNullNotAsNothing() throws {
+        let recording = Recording()
+        let lookups = RequestNotifier<String, Int?>(of: "/actor/service", audit: recording.context)
+        let events = EventNotifier<Int?>(of: "/actor/service", named: "maybe", audit: recording.context)
+        let owner = NamedActor("/actor/service")
+        lookups.handle(by: owner) { _, text in text == "x" ? 5 : nil }
+        _ = try lookups.send("x")
+        _ = try lookups.send("y")
+        events.emit(nil)
+
+        let read = try AuditTrail(jsonLines: recording.store.trail.jsonLines())
+
+        #expect(read.records.map(\.reply) == [.integer(5), .null, nil])
+        #expect(read == recording.store.trail)
+        #expect(try read.records[2].decodeNotification(as: Int?.self) == nil)
+    }
+
+    /// A `Sendable` class whose state is guarded, as `@unchecked Sendable` promises.
+    final class Tally: @unchecked Sendable, Codable {
+        var count: Int
+        init(_ count: Int) { self.count = count }
+    }
+
+    struct Holder: Codable, Sendable {
+        let tally: Tally
+    }
+
+    @Test func aValueHoldingAnObjectIsRecordedAsItWasWhenSent() throws {
+        let recording = Recording()
+        let events = EventNotifier<Holder>(of: "/actor/service", audit: recording.context)
+        let tally = Tally(1)
+
+        events.emit(Holder(tally: tally))
+        tally.count = 2
+
+        #expect(recording.store.records.first?.value == .object(["tally": .object(["count": .integer(1)])]))
+    }
+
+    @Test func numbersBeyondInt64AndInfinityDecodeBack() throws {
+        let recording = Recording()
+        let big = EventNotifier<UInt64>(of: "/actor/service", named: "big", audit: recording.context)
+        let far = EventNotifier<Double>(of: "/actor/service", named: "far", audit: recording.context)
+        big.emit(.max)
+        far.emit(.infinity)
+
+        let read = try AuditTrail(jsonLines: recording.store.trail.jsonLines()).records
+
+        #expect(try read[0].decodeNotification(as: UInt64.self) == .max)
+        #expect(try read[1].decodeNotification(as: Double.self) == .infinity)
+        #expect(try RecordedValue(encoding: UInt64.max - 1) == .unsigned(.max - 1))
+    }
 }

@@ -84,3 +84,29 @@ struct LeakTests {
         #expect(service.events.observerCount == 0)
     }
 }
+
+@Suite("Leaks: asynchronous handlers")
+struct AsynchronousLeakTests {
+    /// Answers its asynchronous requests with a handler that captures itself.
+    final class SelfCapturingGeocoder: UniqueActor, @unchecked Sendable {
+        static let uri: ActorURI = "/actor/service/geocoder"
+        let lookups = AsyncRequestNotifier<String, Int>(of: SelfCapturingGeocoder.self)
+        private(set) var asked = 0
+        init() {
+            lookups.handle(by: self) { _, address in
+                self.asked += 1
+                return address.count
+            }
+        }
+    }
+
+    @Test func anAsynchronousHandlerThatCapturesItsOwnerFailsTheTest() async throws {
+        try await withKnownIssue {
+            let app = TestFabric { SelfCapturingGeocoder() }
+            _ = try await app.lookups.send("Sydney")
+        } matching: { issue in
+            issue.text.contains("'/actor/service/geocoder' (SelfCapturingGeocoder) outlives its fabric")
+                && issue.text.contains("its handler of '/actor/service/geocoder/notifier/request'")
+        }
+    }
+}

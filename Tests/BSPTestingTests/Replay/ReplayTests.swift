@@ -42,12 +42,14 @@ enum Search {
         static let uri: ActorURI = "/actor/behaviour"
         /// The deliberate change a replay must catch: the distance shown is off by one.
         var offByOne = false
+        /// Another: searches go nowhere.
+        var ignoresSearches = false
         private let peers: Peers
 
         init(_ peers: Peers) {
             self.peers = peers
             peers.intents.observe(by: self) { behaviour, intent in
-                guard case .search(let text) = intent else { return }
+                guard case .search(let text) = intent, !behaviour.ignoresSearches else { return }
                 behaviour.peers.lookups.sendIgnoringReply(.lookUp(text))
             }
             peers.found.observe(by: self) { behaviour, found in behaviour.show(found) }
@@ -83,11 +85,13 @@ enum Search {
     }
 
     /// The Behaviour alone, with bare notifiers where its peers were, as a replay drives it.
-    static func behaviourAlone(offByOne: Bool = false) -> TestFabric<(Peers, Behaviour)> {
+    static func behaviourAlone(offByOne: Bool = false, ignoresSearches: Bool = false) -> TestFabric<(Peers, Behaviour)>
+    {
         TestFabric {
             let peers = Peers()
             let behaviour = Behaviour(peers)
             behaviour.offByOne = offByOne
+            behaviour.ignoresSearches = ignoresSearches
             return (peers, behaviour)
         }
     }
@@ -158,6 +162,41 @@ struct ReplayTests {
         } matching: { issue in
             issue.text.contains("the replay sent more than the recording holds")
                 && issue.text.contains("/actor/presentation/notifier/show <request>: nothing")
+        }
+    }
+
+    @Test func aNotificationTheBehaviourNoLongerSendsIsNeverSentForIt() throws {
+        let recording = try Search.recording()
+        let app = Search.behaviourAlone(ignoresSearches: true)
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour")
+        } matching: { issue in
+            issue.text.contains("notification 2 of 9 was never sent: #2 /actor/service/notifier/lookup")
+        }
+        #expect(app.store.records.count == 1, "the replay sent the search, and nothing on the Behaviour's behalf")
+    }
+
+    final class Announcer: UniqueActor {
+        static let uri: ActorURI = "/actor/behaviour"
+        let status = EventNotifier<String>(of: Announcer.self, named: "status")
+        var announces = true
+        func start() { if announces { status.emit("ready") } }
+    }
+
+    @Test func whatTheUnitSentOnItsOwnIsComparedNeverSentAgain() throws {
+        let recordingStore = InMemoryAuditStore()
+        let original = AuditContext(store: recordingStore).withCurrent { Announcer() }
+        original.start()
+        let recording = try AuditTrail(jsonLines: recordingStore.trail.jsonLines())
+        let app = TestFabric { Announcer() }
+        app.system.announces = false
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour") { app.system.start() }
+        } matching: { issue in
+            issue.text.contains(
+                "notification 1 of 1 was never sent: #1 /actor/behaviour/notifier/status <event>: ready")
         }
     }
 }

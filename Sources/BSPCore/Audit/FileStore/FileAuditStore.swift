@@ -101,7 +101,9 @@ public final class FileAuditStore: AuditStore {
         writer.flush()
     }
 
-    /// How many records were dropped because the writer was behind.
+    /// How many records, and replies to requests, were dropped because the writer was behind.
+    /// A dropped record shows as a gap in the trail read back (``RecoveredTrail/gaps``); a
+    /// dropped reply leaves its request without one.
     public var droppedCount: Int {
         writer.droppedCount
     }

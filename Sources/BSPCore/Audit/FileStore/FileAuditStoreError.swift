@@ -11,7 +11,8 @@ public enum FileAuditStoreError: Error, Hashable, Sendable {
     case cannotWrite(String, reason: String)
     /// A full file could not be rotated: the store goes on writing to the current file.
     case cannotRotate(String, reason: String)
-    /// The writer fell behind: `count` records were dropped rather than make a send wait.
+    /// The writer fell behind: `count` records, or replies to requests, were dropped rather than
+    /// make a send wait.
     case recordsDropped(String, count: Int)
     /// Another store, in this process or another, is writing the trail at this path.
     case inUse(String)
@@ -31,7 +32,7 @@ extension FileAuditStoreError: CustomStringConvertible {
         case .cannotRotate(let path, let reason):
             "Cannot rotate the audit trail file '\(path)': \(reason)."
         case .recordsDropped(let path, let count):
-            "The writer of '\(path)' fell behind: \(count) records were dropped."
+            "The writer of '\(path)' fell behind: \(count) records or replies were dropped."
         case .inUse(let path):
             "The audit trail file '\(path)' is being written by another store; a trail has one store at a time."
         case .invalidSettings(let path, let reason):
