@@ -28,12 +28,23 @@ enum RenderingBenchmarks {
         case count(Int)
     }
 
+    /// The described enum, `Codable`: its record keeps its value too, encoded when sent.
+    enum Coded: Sendable, Codable, CustomStringConvertible {
+        case place(name: String)
+
+        var description: String {
+            switch self {
+            case .place(let name): "place(\(name))"
+            }
+        }
+    }
+
     /// Nanoseconds of auditing per send — audited minus unaudited, round by round — for a
     /// string payload (rendered when sent), the same with its own description, and a number
     /// payload (rendered when read).
     static func auditOverhead(
         _ configuration: Configuration
-    ) -> (stringPayload: Double, described: Double, numberPayload: Double) {
+    ) -> (stringPayload: Double, described: Double, numberPayload: Double, codable: Double) {
         let sends = configuration.sends / 20
         let contexts = [AuditContext.disabled, freshContext()]
         let places = contexts.map { notifier(of: Resolved.self, audit: $0) }
@@ -48,7 +59,19 @@ enum RenderingBenchmarks {
         let overhead = { (offset: Int) in
             median(zip(samples[offset + 1], samples[offset]).map { $0 - $1 })
         }
-        return (overhead(0), overhead(2), overhead(4))
+        return (overhead(0), overhead(2), overhead(4), codableOverhead(configuration))
+    }
+
+    /// The same for the `Codable` enum, measured apart: encoding allocates enough to slow the
+    /// others measured beside it.
+    private static func codableOverhead(_ configuration: Configuration) -> Double {
+        let sends = configuration.sends / 20
+        let coded = [AuditContext.disabled, freshContext()].map { notifier(of: Coded.self, audit: $0) }
+        let bodies: [() -> Void] = coded.map { notifier in
+            { for _ in 0..<sends { notifier.emit(.place(name: "Sydney Opera House")) } }
+        }
+        let samples = interleavedSamples(operations: sends, repetitions: configuration.repetitions, bodies)
+        return median(zip(samples[1], samples[0]).map { $0 - $1 })
     }
 
     private static func notifier<Notification: Sendable>(

@@ -150,6 +150,9 @@ if configuration.runs("rendering") {
     report.figures["audit_overhead_string_payload_ns"] = rendering.stringPayload
     report.figures["audit_overhead_described_payload_ns"] = rendering.described
     report.figures["audit_overhead_number_payload_ns"] = rendering.numberPayload
+    report.add(
+        "  the described one, Codable", "+\(format(rendering.codable)) ns", "rendered and encoded when sent")
+    report.figures["audit_overhead_codable_payload_ns"] = rendering.codable
 }
 
 if configuration.runs("growth") {

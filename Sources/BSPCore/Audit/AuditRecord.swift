@@ -268,11 +268,11 @@ public struct AuditRecord: Sendable {
             self.recorded = recorded
         }
 
-        /// The text and value of `notification`, both made now.
-        convenience init(rendering notification: SendableNotification) {
+        /// The text of `notification` and, if `encoding`, its value, both made now.
+        convenience init(rendering notification: SendableNotification, encoding: Bool = true) {
             self.init(
                 text: String(describing: notification.value), value: notification,
-                recorded: RecordedValue.of(notification.value))
+                recorded: encoding ? RecordedValue.of(notification.value) : nil)
         }
     }
 

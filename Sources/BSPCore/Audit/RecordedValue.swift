@@ -84,7 +84,10 @@ public enum RecordedValue: Hashable, Sendable {
     /// - Throws: What encoding throws.
     public init(encoding value: some Encodable) throws {
         let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(RecordedValue.self, from: data)
+        guard let parsed = RecordedValue(json: data) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not JSON"))
+        }
+        self = parsed
     }
 
     /// The value decoded as `type`: the notification as it was sent, except that a private
@@ -182,4 +185,64 @@ extension RecordedValue: Codable {
 extension RecordedValue: CustomStringConvertible {
     /// The value as compact JSON.
     public var description: String { json }
+}
+
+extension RecordedValue {
+    /// Values are equal when they stand for the same JSON: numbers compare by value, so `2`
+    /// read from a trail equals the `2.0` a `Double` field was encoded from.
+    public static func == (lhs: RecordedValue, rhs: RecordedValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let left), .bool(let right)): left == right
+        case (.string(let left), .string(let right)): left == right
+        case (.array(let left), .array(let right)): left == right
+        case (.object(let left), .object(let right)): left == right
+        default: lhs.number.flatMap { left in rhs.number.map { left == $0 } } ?? false
+        }
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values)
+        case .object(let members): hasher.combine(members)
+        case .integer, .unsigned, .number: hasher.combine(number)
+        }
+    }
+
+    /// A number, as whichever of its forms holds it exactly.
+    private var number: Number? {
+        switch self {
+        case .integer(let value): Number(value)
+        case .unsigned(let value): Number(value)
+        case .number(let value): Number(value)
+        default: nil
+        }
+    }
+
+    /// A number by its value: a whole number in an integer whenever one holds it.
+    private enum Number: Hashable {
+        case signed(Int64)
+        case unsigned(UInt64)
+        case fraction(Double)
+
+        init(_ value: Int64) { self = .signed(value) }
+
+        init(_ value: UInt64) {
+            self = Int64(exactly: value).map(Number.signed) ?? .unsigned(value)
+        }
+
+        init(_ value: Double) {
+            if let signed = Int64(exactly: value) {
+                self = .signed(signed)
+            } else if let unsigned = UInt64(exactly: value) {
+                self = .unsigned(unsigned)
+            } else {
+                self = .fraction(value)
+            }
+        }
+    }
 }

@@ -21,8 +21,10 @@ struct RenderingRule {
     private enum Treatment {
         /// A pure value: kept, and rendered when its record is first read.
         case waits
-        /// Rendered now, and kept for typed expectations.
-        case rendersKeepingValue
+        /// Rendered now, and kept for typed expectations; encoded now too if its type is
+        /// `Encodable` (decided with the treatment: asking each value costs a non-`Codable`
+        /// send as much as rendering it).
+        case rendersKeepingValue(encodes: Bool)
         /// Rendered now: not `Sendable`, so nothing may keep it past the send.
         case renders
     }
@@ -59,7 +61,7 @@ struct RenderingRule {
 
     /// The text of a `Sendable` notification sent from any thread, decided for its value.
     static func text<Value: Sendable>(ofSendable value: Value) -> AuditRecord.Text {
-        text(of: value, treated: mayWait(value) ? .waits : .rendersKeepingValue)
+        text(of: value, treated: mayWait(value) ? .waits : .rendersKeepingValue(encodes: isEncodable(value)))
     }
 
     /// Decides for every notification of a concrete type, from the first one — the first
@@ -76,7 +78,7 @@ struct RenderingRule {
 
     private func treatment<Notification>(of notification: Notification) -> Treatment {
         guard isSendable else { return .renders }
-        return Self.mayWait(notification) ? .waits : .rendersKeepingValue
+        return Self.mayWait(notification) ? .waits : .rendersKeepingValue(encodes: Self.isEncodable(notification))
     }
 
     private static func text<Notification>(
@@ -85,11 +87,18 @@ struct RenderingRule {
         switch treatment {
         case .waits:
             .unrendered(AuditRecord.SendableNotification(value: notification))
-        case .rendersKeepingValue:
-            .renderedValue(AuditRecord.RenderedValue(rendering: AuditRecord.SendableNotification(value: notification)))
+        case .rendersKeepingValue(let encodes):
+            .renderedValue(
+                AuditRecord.RenderedValue(
+                    rendering: AuditRecord.SendableNotification(value: notification), encoding: encodes))
         case .renders:
             .rendered(String(describing: notification))
         }
+    }
+
+    /// Whether `value`'s dynamic type is `Encodable`.
+    private static func isEncodable(_ value: some Any) -> Bool {
+        type(of: value as Any) is any Encodable.Type
     }
 
     /// Whether `value`, of a `Sendable` type, may be rendered later, on another thread, and

@@ -167,4 +167,41 @@ struct RecordedValueTests {
         #expect(try read[1].decodeNotification(as: Double.self) == .infinity)
         #expect(try RecordedValue(encoding: UInt64.max - 1) == .unsigned(.max - 1))
     }
+
+    struct Mixed: Codable, Equatable {
+        var text: String
+        var ratio: Double
+        var whole: Double
+        var flags: [Bool?]
+    }
+
+    @Test(arguments: [
+        "plain", "quote \" and \\ slash /", "\u{0}\u{1F}\u{7F}", "é\u{301}", "😀 \u{10FFFF}", "\u{2028}\n\r\t",
+    ])
+    func aValueParsedFromTheEncodersJSONEqualsTheOneDecodedFromIt(text: String) throws {
+        let mixed = Mixed(text: text, ratio: 0.1, whole: 2, flags: [true, nil, false])
+        let data = try JSONEncoder().encode(mixed)
+
+        let parsed = try RecordedValue(encoding: mixed)
+        let decoded = try JSONDecoder().decode(RecordedValue.self, from: data)
+
+        #expect(parsed == decoded)
+        #expect(try parsed.decode(as: Mixed.self) == mixed)
+        #expect(
+            try AuditTrail(
+                jsonLines: AuditTrail([
+                    AuditRecord(
+                        sequence: 1, notifier: try ActorURI("/actor/a").notifier("e"), variety: .event,
+                        notification: "m", value: parsed)
+                ]).jsonLines()
+            ).records.first?.value == parsed)
+    }
+
+    @Test func numbersEqualByValueWhateverTheirForm() {
+        #expect(RecordedValue.number(2) == .integer(2))
+        #expect(RecordedValue.unsigned(5) == .integer(5))
+        #expect(RecordedValue.number(2.5) != .integer(2))
+        #expect(Set([RecordedValue.number(2), .integer(2), .unsigned(2)]).count == 1)
+        #expect(RecordedValue.integer(1) != .bool(true))
+    }
 }
