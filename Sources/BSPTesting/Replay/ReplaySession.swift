@@ -86,7 +86,11 @@ final class ReplaySession {
     /// Reads what the live run has recorded since last time.
     private func catchUp() {
         let (added, next, continues) = store.records(after: mark)
-        live = continues ? live + added : added
+        if continues {
+            live.append(contentsOf: added)
+        } else {
+            live = added
+        }
         mark = next
     }
 
@@ -105,7 +109,7 @@ final class ReplaySession {
         let requested = Set(recording.filter { $0.variety == .request }.map(\.notifier))
         for (uri, notifier) in liveNotifiers where requested.contains(uri) && !uri.actor.hasPrefix(unit) {
             let replies = recording.filter { $0.notifier == uri }.compactMap(\.reply)
-            switch notifier.standIn(replies: replies, answer: { [unowned self] in answer(on: uri) }) {
+            switch notifier.standIn(replies: replies, answer: { [weak self] in self?.answer(on: uri) }) {
             case .installed(let registration): standIns.append(registration)
             case .handled: break
             case .impossible(let reason):
