@@ -34,6 +34,10 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     private let slot = Locked(Slot())
 
+    /// What makes a reply a value for the trail; `nil` for a `Void` reply or one that is not
+    /// `Encodable`, which are not recorded. Chosen once, from the type.
+    private let replyEncoder: (@Sendable (Reply) -> RecordedValue?)? = RecordedValue.encoder(forReplies: Reply.self)
+
     /// Creates an asynchronous request notifier of the actor type `owner`, with the URI
     /// `<owner's URI>/notifier/<name>` and no handler yet.
     ///
@@ -146,8 +150,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             audit.pendingWork.begin(pendingWorkName)
             defer { audit.pendingWork.end(pendingWorkName) }
             let reply = await frame.carry { await body(owner, request) }
-            if let encode = RecordedValue.encoder(forReplies: Reply.self) {
-                audit.record(reply: reply, toRequest: frame.sequence, encodedWith: encode)
+            if let replyEncoder {
+                audit.record(reply: reply, toRequest: frame.sequence, encodedWith: replyEncoder)
             }
             return reply
         }

@@ -31,7 +31,7 @@ public enum RecordedValue: Hashable, Sendable {
 
     /// The value `value` encodes to, or `nil` if its type is not `Encodable`, if encoding
     /// fails, or if its text is its value already — a string, a number, a Boolean — which the
-    /// record then need not hold twice (see ``init(text:)``).
+    /// record then need not hold twice.
     static func of(_ value: Any) -> RecordedValue? {
         // The commonest payloads first, by their type alone: a cast, even one that succeeds,
         // costs a file trail's writer more than the rest of a line.
@@ -49,7 +49,7 @@ public enum RecordedValue: Hashable, Sendable {
     ///
     /// Decided once per notifier, from the type alone: casting each reply to find out what it is
     /// cost more than recording the request it answers.
-    static func encoder<Reply>(forReplies _: Reply.Type) -> ((Reply) -> RecordedValue?)? {
+    static func encoder<Reply>(forReplies _: Reply.Type) -> (@Sendable (Reply) -> RecordedValue?)? {
         // Each cast below is of a value whose type the check before it has proved.
         if Reply.self == Void.self { return nil }
         if Reply.self == String.self { return { .string($0 as! String) } }
@@ -65,7 +65,7 @@ public enum RecordedValue: Hashable, Sendable {
 
     /// The value a notification's text stands for when the record holds no value: the number or
     /// Boolean the text spells, or else the text as a string.
-    public init(text: String) {
+    init(text: String) {
         if let integer = Int64(text) {
             self = .integer(integer)
         } else if let unsigned = UInt64(text) {

@@ -58,6 +58,9 @@ extension RequestNotifier: ReplayableNotifier {
                     return nothing
                 })
         }
+        guard Reply.self is any Decodable.Type, Reply.self is any Encodable.Type else {
+            return .impossible("its reply, of type \(Reply.self), is not Codable, so no recording holds it")
+        }
         switch ReplayDecoding.decodeAll(replies, as: Reply.self) {
         case .failure(let error): return .impossible("\(error)")
         case .success(let decoded):

@@ -30,7 +30,9 @@ struct LayeredLayout {
             nodeOfActor[actor] = addNode(actor, in: column)
             return (nodeOfActor[actor]!, column)
         }
-        for actor in topology.actors where topology.connectionPattern(of: actor) != nil {
+        // Every actor with a connection, in URI order; patterns are read once for all of them.
+        let patterns = topology.connectionPatterns
+        for actor in topology.actors where patterns[actor] != nil {
             _ = node(actor)
         }
         for connection in connections {

@@ -199,4 +199,38 @@ struct ReplayTests {
                 "notification 1 of 1 was never sent: #1 /actor/behaviour/notifier/status <event>: ready")
         }
     }
+
+    struct Opaque {}
+
+    @Test func aRequestWhoseReplyCannotComeFromTheRecordingIsNamedAndNotStoodIn() throws {
+        let store = InMemoryAuditStore()
+        let original = AuditContext(store: store).withCurrent {
+            RequestNotifier<String, Opaque>(of: "/actor/service", named: "opaque")
+        }
+        let owner = Announcer()
+        original.handle(by: owner) { _, _ in Opaque() }
+        _ = try original.send("ask")
+        let recording = try AuditTrail(jsonLines: store.trail.jsonLines())
+        let app = TestFabric { RequestNotifier<String, Opaque>(of: "/actor/service", named: "opaque") }
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour")
+        } matching: { issue in
+            issue.text.contains(
+                "cannot stand in for '/actor/service/notifier/opaque': its reply, of type Opaque, is not Codable")
+        }
+    }
+
+    struct StartFailed: Error {}
+
+    @Test func aStartThatThrowsFailsTheReplayNamingTheError() throws {
+        let recording = try Search.recording()
+        let app = Search.behaviourAlone()
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour") { throw StartFailed() }
+        } matching: { issue in
+            issue.text.contains("Replay under /actor/behaviour: the start threw StartFailed()")
+        }
+    }
 }

@@ -1,0 +1,97 @@
+// How a record keeps what it holds: shared, boxed or unrendered, so that making one on every
+// audited send and moving it into a store costs few references.
+
+extension AuditRecord {
+    /// What a notifier records of itself with every notification; it makes a new one when
+    /// its targets change.
+    final class Origin: Sendable {
+        let notifier: NotifierURI
+        let variety: NotifierVariety
+        let aspect: InteractionAspect
+        let targets: [ActorURI]
+
+        init(notifier: NotifierURI, variety: NotifierVariety, aspect: InteractionAspect, targets: [ActorURI]) {
+            self.notifier = notifier
+            self.variety = variety
+            self.aspect = aspect
+            self.targets = targets
+        }
+    }
+
+    /// What few records have: a stack change, a reply.
+    final class Extras: Sendable {
+        let stackChange: StackChange?
+        let reply: RecordedValue?
+
+        private init(stackChange: StackChange?, reply: RecordedValue?) {
+            self.stackChange = stackChange
+            self.reply = reply
+        }
+
+        /// The extras of a record with this stack change and reply; `nil`, allocating nothing,
+        /// when it has neither.
+        static func of(stackChange: StackChange?, reply: RecordedValue?) -> Extras? {
+            stackChange == nil && reply == nil ? nil : Extras(stackChange: stackChange, reply: reply)
+        }
+    }
+
+    /// Who sent a notification, as a record keeps it.
+    enum Sender: Sendable {
+        /// The actor that owns the notifier: what every event records, without a copy.
+        case notifierActor
+        /// The actor whose handler was running.
+        case actor(ActorURI)
+        /// Nobody in the fabric.
+        case outside
+    }
+
+    /// A notification, as a record keeps it.
+    enum Text: Sendable {
+        /// Rendered already: a notification that could not wait, or text read from a trail.
+        case rendered(String)
+        /// A `Sendable` notification of a pure value type, rendered when it is read.
+        case unrendered(SendableNotification)
+        /// Any other `Sendable` notification, rendered when it was sent and kept, so that typed
+        /// test expectations can compare it.
+        case renderedValue(RenderedValue)
+
+        /// The notification as text.
+        var rendered: String {
+            switch self {
+            case .rendered(let text): text
+            case .unrendered(let notification): String(describing: notification.value)
+            case .renderedValue(let rendered): rendered.text
+            }
+        }
+    }
+
+    /// A notification rendered when it was sent, with the notification itself.
+    final class RenderedValue: Sendable {
+        let text: String
+        let value: SendableNotification
+        /// The value as the trail keeps it, made with the text: a notification rendered when
+        /// sent may hold an object whose state changes later.
+        let recorded: RecordedValue?
+
+        init(text: String, value: SendableNotification, recorded: RecordedValue?) {
+            self.text = text
+            self.value = value
+            self.recorded = recorded
+        }
+
+        /// The text of `notification` and, if `encoding`, its value, both made now.
+        convenience init(rendering notification: SendableNotification, encoding: Bool = true) {
+            self.init(
+                text: String(describing: notification.value), value: notification,
+                recorded: encoding ? RecordedValue.of(notification.value) : nil)
+        }
+    }
+
+    /// A notification of a `Sendable` type, as a notifier keeps it unrendered.
+    ///
+    /// Held as `Any` so that a generic notifier can keep one without a closure per send;
+    /// only notifiers whose notification type is `Sendable` make them.
+    struct SendableNotification: @unchecked Sendable {
+        let value: Any
+    }
+}
