@@ -25,7 +25,9 @@ enum AccountAppMain {
         // shipped app would keep it: after a crash, it is there.
         let file = try options.trail.map { try FileAuditStore(url: URL(fileURLWithPath: $0)) }
         let audit =
-            options.records ? AuditContext(store: TeeAuditStore([store] + (file.map { [$0] } ?? []))) : .disabled
+            options.records
+            ? AuditContext(store: TeeAuditStore([store] + (file.map { [$0] } ?? [])), clock: ContinuousClock())
+            : .disabled
         let app = try audit.withCurrent {
             try AccountApp(portal: Portal(disconnectionLimit: options.disconnectionLimit))
         }

@@ -4,11 +4,11 @@ import BSPCore
 /// `ManualClock` the test advances in its tests.
 @MainActor
 final class ClockService: UniqueActor {
-    enum Request: Equatable, Sendable {
+    enum Request: Equatable, Sendable, Codable {
         case start(every: Duration)
         case stop
     }
-    enum Event: Equatable, Sendable { case tick }
+    enum Event: Equatable, Sendable, Codable { case tick }
     typealias Ports = ActorPorts<Request, Void, Event>
 
     nonisolated static let uri: ActorURI = "/actor/service/clock"

@@ -7,7 +7,7 @@ final class TamagotchiPresentation: UniqueActor {
         case show(Creature)
         case showRefusal(String)
     }
-    enum Event: Equatable, Sendable { case feedTapped }
+    enum Event: Equatable, Sendable, Codable { case feedTapped }
     typealias Ports = ActorPorts<Request, Void, Event>
 
     nonisolated static let uri: ActorURI = "/actor/presentation"

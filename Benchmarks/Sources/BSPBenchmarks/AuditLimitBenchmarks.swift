@@ -36,16 +36,31 @@ enum AuditLimitBenchmarks {
         }
     }
 
-    /// Auditing's cost per send (audited minus unaudited, into an in-memory store) over the
-    /// record limit's (the unaudited send plus a limit record, minus the unaudited send), both
-    /// taken round by round; and the limit's cost in nanoseconds.
-    static func auditVersusLimit(_ configuration: Configuration) -> (ratio: Double, limitNanoseconds: Double) {
+    /// What auditing costs against the least a record costs.
+    struct Versus {
+        /// Auditing's cost per send over the limit's.
+        var ratio: Double
+        /// The same, for a context that reads `ContinuousClock` for each record's time.
+        var withClockRatio: Double
+        /// The limit's cost, in nanoseconds.
+        var limitNanoseconds: Double
+        /// Auditing's cost per send with the clock, in nanoseconds.
+        var withClockNanoseconds: Double
+    }
+
+    /// Auditing's cost per send (audited minus unaudited, into an in-memory store), without a
+    /// clock and with `ContinuousClock`, over the record limit's (the unaudited send plus a
+    /// limit record, minus the unaudited send), all taken round by round.
+    static func auditVersusLimit(_ configuration: Configuration) -> Versus {
         let sink = Sink()
         let limit = RecordLimit()
         let off = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
         let audited = EventNotifier<Int>(
             of: "/actor/bench", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
-        let tokens = [off, audited].map { notifier in notifier.observe { sink.take($0) } }
+        let timed = EventNotifier<Int>(
+            of: "/actor/bench",
+            audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000), clock: ContinuousClock()))
+        let tokens = [off, audited, timed].map { notifier in notifier.observe { sink.take($0) } }
         let identity = ObjectIdentifier(off)
         let sends = configuration.sends
         let samples = interleavedSamples(
@@ -59,10 +74,14 @@ enum AuditLimitBenchmarks {
                         limit.record(value, on: identity)
                     }
                 },
+                { for value in 0..<sends { timed.emit(value) } },
             ])
         withExtendedLifetime(tokens) {}
         let auditCost = zip(samples[1], samples[0]).map(-)
         let limitCost = zip(samples[2], samples[0]).map(-)
-        return (median(zip(auditCost, limitCost).map(/)), median(limitCost))
+        let timedCost = zip(samples[3], samples[0]).map(-)
+        return Versus(
+            ratio: median(zip(auditCost, limitCost).map(/)), withClockRatio: median(zip(timedCost, limitCost).map(/)),
+            limitNanoseconds: median(limitCost), withClockNanoseconds: median(timedCost))
     }
 }

@@ -232,7 +232,8 @@ extension AuditContext {
         keep(
             AuditRecord(
                 sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
-                depth: depth, scope: scope, delivery: delivery, stackChange: stackChange))
+                depth: depth, scope: scope, delivery: delivery, stackChange: stackChange,
+                nanoseconds: keepsTime ? timeOfRecord() : nil))
         return AuditFrame(sequence: sequence, depth: depth, actor: nil, context: .passUnretained(self))
     }
 }

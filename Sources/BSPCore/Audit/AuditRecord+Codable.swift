@@ -1,11 +1,12 @@
 extension AuditRecord: Codable {
     private enum CodingKeys: String, CodingKey {
         case sequence, notifier, variety, aspect, source, targets, notification, cause, depth, scope, delivery,
-            stackChange, value, reply
+            stackChange, value, reply, time
     }
 
     /// Decodes a record from an object with one key per field; a record without an `aspect`,
-    /// written before records kept one, reads as synchronous single-way.
+    /// written before records kept one, reads as synchronous single-way. Its `time` is in
+    /// whole nanoseconds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -23,10 +24,12 @@ extension AuditRecord: Codable {
             stackChange: try container.decodeIfPresent(StackChange.self, forKey: .stackChange),
             // `null` is a value (an optional that was `nil`), not an absent one.
             value: container.contains(.value) ? try container.decode(RecordedValue.self, forKey: .value) : nil,
-            reply: container.contains(.reply) ? try container.decode(RecordedValue.self, forKey: .reply) : nil)
+            reply: container.contains(.reply) ? try container.decode(RecordedValue.self, forKey: .reply) : nil,
+            time: try container.decodeIfPresent(UInt64.self, forKey: .time).map { .nanoseconds(Int64(clamping: $0)) })
     }
 
-    /// Encodes the record as an object with one key per field; `nil` fields are left out.
+    /// Encodes the record as an object with one key per field, `time` in whole nanoseconds;
+    /// `nil` fields are left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sequence, forKey: .sequence)
@@ -43,5 +46,6 @@ extension AuditRecord: Codable {
         try container.encodeIfPresent(stackChange, forKey: .stackChange)
         try container.encodeIfPresent(value, forKey: .value)
         try container.encodeIfPresent(reply, forKey: .reply)
+        try container.encodeIfPresent(timeInNanoseconds, forKey: .time)
     }
 }

@@ -58,6 +58,10 @@ enum JSONLine {
             TextEscaping.appendJSONString(target.path, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
+        if let time = record.timeInNanoseconds {
+            bytes.append(contentsOf: #","time":"#.utf8)
+            appendDecimal(time, to: &bytes)
+        }
         if let value = record.value {
             bytes.append(contentsOf: #","value":"#.utf8)
             value.appendJSON(to: &bytes)

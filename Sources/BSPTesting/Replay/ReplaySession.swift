@@ -17,6 +17,8 @@ final class ReplaySession {
     private var standIns: [Registration] = []
     /// Why the replay could not go on, found inside a stand-in's handler.
     private var stopped: String?
+    /// The place in the recording the walk has reached.
+    private var index = 0
 
     init(recording: AuditTrail, unit: ActorURI, audit: AuditContext, store: InMemoryAuditStore) {
         self.recording = recording.records
@@ -31,43 +33,100 @@ final class ReplaySession {
         recordedSequences = Set(recording.records.map(\.sequence))
     }
 
-    /// Replays the recording; returns the failure, or `nil` if the run matched it throughout.
+    /// Replays the recording, taking time from its order alone; returns the failure, or `nil`
+    /// if the run matched it throughout.
     func run(startingWith start: () throws -> Void) -> String? {
-        defer {
-            for standIn in standIns { standIn.cancel() }
+        defer { endStandIns() }
+        if let problem = begin(startingWith: start) { return problem }
+        switch walk(reached: nil) {
+        case .finished(let failure): return failure
+        case .due: preconditionFailure("A walk without a clock never waits for time.")
         }
+    }
+
+    /// Replays the recording, advancing `clock` by the time between its notifications:
+    /// before a notification that the live run has not sent yet, the clock is brought to the
+    /// time it was recorded at, so that what the system does on time happens first.
+    nonisolated(nonsending) func run(startingWith start: () throws -> Void, advancing clock: ManualClock) async
+        -> String?
+    {
+        defer { endStandIns() }
+        if let problem = begin(startingWith: start) { return problem }
+        let origin = clock.now
+        while true {
+            let reached = origin.duration(to: clock.now)
+            switch walk(reached: reached) {
+            case .finished(let failure): return failure
+            case .due(let time): await clock.advance(by: time - reached)
+            }
+        }
+    }
+
+    /// What the walk needs to go on.
+    private enum Progress {
+        /// The walk is over: with the failure, or `nil` if the run matched the recording.
+        case finished(String?)
+        /// The next notification was recorded this long after the first: the clock must
+        /// reach it first.
+        case due(Duration)
+    }
+
+    /// Puts the stand-ins in place and runs the test's start.
+    private func begin(startingWith start: () throws -> Void) -> String? {
         if let problem = installStandIns() { return problem }
         do {
             try start()
         } catch {
             return "Replay under \(unit): the start threw \(error)."
         }
-        var index = 0
+        return nil
+    }
+
+    /// Walks on through the recording from where it stopped: compares what the live run sent,
+    /// sends what came from outside, and stops where the next notification is due later than
+    /// `reached` (when the replay has a clock).
+    private func walk(reached: Duration?) -> Progress {
         while index < recording.count {
             catchUp()
-            if let stopped { return stopped }
+            if let stopped { return .finished(stopped) }
             if index < live.count {
                 if let difference = ReplayDifference(at: index, recording: recording, live: live, unit: unit) {
-                    return difference.message
+                    return .finished(difference.message)
                 }
                 index += 1
                 continue
             }
+            if let reached, let due = dueTime(of: recording[index]), due > reached {
+                return .due(due)
+            }
             // Only what came from outside the unit, and from outside any handler, is sent again:
             // anything else the unit, or what it drives, must send itself.
             guard isStimulus(recording[index]) else {
-                return ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit)
+                return .finished(ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit))
             }
-            if let problem = send(recording[index], at: index) { return problem }
+            if let problem = send(recording[index], at: index) { return .finished(problem) }
             catchUp()
             guard index < live.count else {
-                return ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit)
+                return .finished(ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit))
             }
         }
         catchUp()
-        return stopped
-            ?? (live.count > recording.count
-                ? ReplayDifference.extra(recording: recording, live: live, unit: unit) : nil)
+        return .finished(
+            stopped
+                ?? (live.count > recording.count
+                    ? ReplayDifference.extra(recording: recording, live: live, unit: unit) : nil))
+    }
+
+    /// How long after the recording's first notification `record` was sent, if the recording
+    /// keeps time.
+    private func dueTime(of record: AuditRecord) -> Duration? {
+        guard let start = recording.first?.time, let time = record.time else { return nil }
+        return time - start
+    }
+
+    private func endStandIns() {
+        for standIn in standIns { standIn.cancel() }
+        standIns = []
     }
 
     /// Whether `record` came into the run from outside: sent outside any handler (or in one the

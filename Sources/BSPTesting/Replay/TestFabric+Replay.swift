@@ -32,8 +32,9 @@ extension TestFabric {
     /// a recorded value that no longer decodes — a recording made by an older build — fails
     /// the same way, naming the notification and why.
     ///
-    /// A replay is synchronous: it drives event and request notifiers and queues, and takes
-    /// time from the recording's order, not its clock (records keep no time).
+    /// This replay is synchronous: it drives event and request notifiers and queues, and takes
+    /// time from the recording's order alone. To replay the time between notifications too,
+    /// through a test clock, use ``replay(_:under:advancing:fileID:filePath:line:column:startingWith:)``.
     ///
     /// - Parameters:
     ///   - recording: The run to replay, oldest record first.
@@ -53,6 +54,47 @@ extension TestFabric {
         let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
         if let failure = session.run(startingWith: start) {
+            TestFailure.record(failure, at: location)
+        }
+    }
+
+    /// Replays `recording` as ``replay(_:under:fileID:filePath:line:column:startingWith:)``
+    /// does, and its timing too: before each notification that the system has not sent yet,
+    /// `clock` is advanced to the time the notification was recorded at, counted from the
+    /// recording's first notification.
+    ///
+    /// So a timer of the system under test, sleeping on `clock`, fires where it fired in the
+    /// recording — before the next tap, or after it:
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let app = try TestFabric { try TamagotchiApp(clock: clock) }
+    /// await app.replay(recording, under: "/actor", advancing: clock) {
+    ///     app.behaviour.start(tickEvery: .seconds(1))
+    /// }
+    /// ```
+    ///
+    /// The recording keeps time when its context was given a clock: see
+    /// `AuditContext.init(store:causeTracking:clock:onFault:)`. A recording without time
+    /// replays as the synchronous replay does.
+    ///
+    /// - Parameters:
+    ///   - recording: The run to replay, oldest record first.
+    ///   - unit: The actor, or the root of the scope subtree, under test.
+    ///   - clock: The test clock the system under test sleeps on.
+    ///   - fileID: The calling file, where a difference is reported.
+    ///   - filePath: The calling file's path.
+    ///   - line: The calling line.
+    ///   - column: The calling column.
+    ///   - start: What the test sends itself, once the stand-ins are in place.
+    nonisolated(nonsending) public func replay(
+        _ recording: AuditTrail, under unit: ActorURI, advancing clock: ManualClock,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        startingWith start: () throws -> Void = {}
+    ) async {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
+        if let failure = await session.run(startingWith: start, advancing: clock) {
             TestFailure.record(failure, at: location)
         }
     }

@@ -28,7 +28,7 @@ struct FileAuditStoreTests {
             source: "/actor/b",
             targets: ["/actor/a", "/actor/c"], notification: "quote \" slash / back \\ tab \t nl \n bell \u{07} é 🦊",
             cause: 3, depth: 2, scope: "/actor/b/scope/s", delivery: .dropped,
-            stackChange: StackChange(.pushed, "/actor/s"))
+            stackChange: StackChange(.pushed, "/actor/s"), time: .milliseconds(1_500))
         let store = try FileAuditStore(url: folder.file("run.jsonl"))
         store.record(record)
         store.flush()

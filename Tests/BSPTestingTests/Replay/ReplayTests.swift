@@ -121,6 +121,47 @@ struct ReplayTests {
         #expect(app.store.records.map(\.description) == recording.records.map(\.description))
     }
 
+    @Test func aRecordingWithoutTimeReplaysWithAClockLeftWhereItWas() async throws {
+        let recording = try Search.recording()
+        let app = Search.behaviourAlone()
+        let clock = ManualClock()
+
+        await app.replay(recording, under: "/actor/behaviour", advancing: clock)
+
+        #expect(app.store.records.map(\.description) == recording.records.map(\.description))
+        #expect(clock.now.offset == .zero)
+    }
+
+    @Test func aRecordingWithTimeAdvancesTheClockByTheTimeSinceItsFirstNotification() async throws {
+        var recording = try Search.recording()
+        for index in recording.records.indices {
+            recording.records[index].time = .seconds(60) + .milliseconds(250 * index)
+        }
+        let app = Search.behaviourAlone()
+        let clock = ManualClock()
+
+        await app.replay(recording, under: "/actor/behaviour", advancing: clock)
+
+        #expect(app.store.records.map(\.description) == recording.records.map(\.description))
+        // The clock stops at the last notification sent from outside: all that came after it
+        // followed at once.
+        let lastStimulus = try #require(recording.records.lastIndex { $0.cause == nil })
+        #expect(clock.now.offset == .milliseconds(250 * lastStimulus))
+    }
+
+    @Test func aCauseTheRecordingKnewMustBeTheSameInTheReplay() throws {
+        var recording = try Search.recording()
+        let caused = try #require(recording.records.firstIndex { $0.cause != nil })
+        recording.records[caused].cause = recording.records[caused].sequence - 2
+        let app = Search.behaviourAlone()
+
+        withKnownIssue {
+            app.replay(recording, under: "/actor/behaviour")
+        } matching: { issue in
+            issue.text.contains("notification \(caused + 1) of 9 differs in the cause")
+        }
+    }
+
     @Test func aChangedBehaviourFailsTheReplayNamingTheFirstDifferenceWithAStructuralDiff() throws {
         let recording = try Search.recording()
         let app = Search.behaviourAlone(offByOne: true)

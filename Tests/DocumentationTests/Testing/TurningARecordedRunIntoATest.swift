@@ -89,3 +89,65 @@ func recordBugReport() throws -> URL {
     let lookUp = recording.records.first { $0.notifier.name == "lookup" }
     #expect(try lookUp?.decodeNotification(as: Lookup.self) == .lookUp("Sydney"))
 }
+
+/// A Service that reminds, on its clock, once the time asked for has passed.
+@MainActor
+final class Reminders: UniqueActor {
+    enum Request: Codable, Equatable, Sendable { case remind(String, in: Duration) }
+    enum Event: Codable, Equatable, Sendable { case due(String) }
+
+    nonisolated static let uri: ActorURI = "/actor/service/reminders"
+    let requests = RequestNotifier<Request, Void>(of: Reminders.self)
+    let events = EventNotifier<Event>(of: Reminders.self)
+    let work = OwnedWork(of: Reminders.self)
+
+    init(clock: some Clock<Duration> & Sendable) {
+        requests.handle(by: self) { reminders, request in
+            guard case .remind(let text, let delay) = request else { return }
+            let events = reminders.events
+            reminders.work.own(
+                Task { @MainActor in
+                    guard (try? await clock.sleep(for: delay)) != nil else { return }
+                    events.emit(.due(text))
+                }, named: text)
+        }
+    }
+}
+
+@MainActor
+@Test func anAppsTrailKeepsTheTimeOfEachNotification() throws {
+    let store = InMemoryAuditStore()
+    let audit = AuditContext(store: store, clock: ContinuousClock())
+    let reminders = audit.withCurrent { Reminders(clock: ContinuousClock()) }
+
+    reminders.requests.send(.remind("stretch", in: .seconds(60)))
+    reminders.requests.send(.remind("drink", in: .seconds(60)))
+
+    let times = store.records.compactMap(\.time)
+    #expect(times.count == 2 && times[0] <= times[1])
+}
+
+@MainActor
+@Test func aRecordedRunReplaysWithItsTiming() async throws {
+    // The recording: two reminders asked for at 0 and 1 s, due after 3 and 1 s.
+    let recordingClock = ManualClock()
+    let store = InMemoryAuditStore()
+    let reminders = AuditContext(store: store, clock: recordingClock).withCurrent {
+        Reminders(clock: recordingClock)
+    }
+    reminders.requests.send(.remind("stretch", in: .seconds(3)))
+    await recordingClock.advance(by: .seconds(1))
+    reminders.requests.send(.remind("drink", in: .seconds(1)))
+    await recordingClock.advance(by: .seconds(5))
+    let recording = store.trail
+    #expect(recording.records.map(\.notification).suffix(2) == [#"due("drink")"#, #"due("stretch")"#])
+
+    let clock = ManualClock()
+    let app = TestFabric { Reminders(clock: clock) }
+
+    await app.replay(recording, under: Reminders.uri, advancing: clock)
+
+    #expect(app.store.records.map(\.notification) == recording.records.map(\.notification))
+    #expect(clock.now.offset == .seconds(3))
+    await app.finish()
+}
