@@ -12,6 +12,30 @@ struct RenderingRuleTests {
         var description: String { "count \(value.withLock { $0 })" }
     }
 
+    @Test func numbersStringsAndBooleansReadAsStringDescribingWritesThem() {
+        let recording = Recording()
+        let integers = EventNotifier<Int>(of: "/actor/a", audit: recording.context)
+        let doubles = EventNotifier<Double>(of: "/actor/a", named: "double", audit: recording.context)
+        let strings = EventNotifier<String>(of: "/actor/a", named: "string", audit: recording.context)
+        let booleans = EventNotifier<Bool>(of: "/actor/a", named: "bool", audit: recording.context)
+        let anything = EventNotifier<any Sendable>(of: "/actor/a", named: "any", audit: recording.context)
+        let integerValues = [0, -1, Int.min, Int.max]
+        let doubleValues = [0.0, -0.0, 1.5, 1e16, -1e-300, .infinity, -.infinity, .nan, .ulpOfOne]
+        let stringValues = ["", "é\u{301}", "line\nend", "\u{0}"]
+
+        integerValues.forEach(integers.emit)
+        doubleValues.forEach(doubles.emit)
+        stringValues.forEach(strings.emit)
+        [true, false].forEach(booleans.emit)
+        anything.emit(Int8(-3))
+        anything.emit(7 as UInt)
+
+        let expected =
+            integerValues.map { String(describing: $0) } + doubleValues.map { String(describing: $0) }
+            + stringValues.map { String(describing: $0) } + ["true", "false", "-3", "7"]
+        #expect(recording.store.records.map(\.notification) == expected)
+    }
+
     @Test func aReferencePayloadChangedAfterSendingIsRecordedAsItWasWhenSent() {
         let recording = Recording()
         let notifier = EventNotifier<Counter>(of: "/actor/service", audit: recording.context)

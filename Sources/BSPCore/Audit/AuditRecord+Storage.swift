@@ -59,9 +59,22 @@ extension AuditRecord {
         var rendered: String {
             switch self {
             case .rendered(let text): text
-            case .unrendered(let notification): String(describing: notification.value)
+            case .unrendered(let notification): Self.render(notification.value)
             case .renderedValue(let rendered): rendered.text
             }
+        }
+
+        /// `String(describing: value)`, the commonest payloads found by their type alone:
+        /// `String(describing:)` looks up protocol conformances first, which cost a file
+        /// trail's writer 150 ns a record for an `Int`.
+        private static func render(_ value: Any) -> String {
+            // Each cast below is of a value whose type the check before it has proved.
+            let type = Swift.type(of: value)
+            if type == Int.self { return String(value as! Int) }
+            if type == String.self { return value as! String }
+            if type == Bool.self { return String(value as! Bool) }
+            if type == Double.self { return String(value as! Double) }
+            return String(describing: value)
         }
     }
 

@@ -19,56 +19,64 @@ enum JSONLine {
     static func append(_ record: AuditRecord, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: opening(of: record.aspect))
         if let cause = record.cause {
-            bytes.append(contentsOf: #""cause":"#.utf8)
+            append(#""cause":"#, to: &bytes)
             appendDecimal(cause, to: &bytes)
             bytes.append(UInt8(ascii: ","))
         }
-        bytes.append(contentsOf: #""delivery":""#.utf8)
-        bytes.append(contentsOf: record.delivery.rawValue.utf8)
-        bytes.append(contentsOf: #"","depth":"#.utf8)
+        append(field(of: record.delivery), to: &bytes)
+        append(#","depth":"#, to: &bytes)
         appendDecimal(record.depth, to: &bytes)
-        bytes.append(contentsOf: #","notification":"#.utf8)
+        append(#","notification":"#, to: &bytes)
         TextEscaping.appendJSONString(record.notification, to: &bytes)
-        bytes.append(contentsOf: #","notifier":"#.utf8)
+        append(#","notifier":"#, to: &bytes)
         TextEscaping.appendJSONString(record.notifierPath, to: &bytes)
         if let reply = record.reply {
-            bytes.append(contentsOf: #","reply":"#.utf8)
+            append(#","reply":"#, to: &bytes)
             reply.appendJSON(to: &bytes)
         }
         if let scope = record.scope {
-            bytes.append(contentsOf: #","scope":"#.utf8)
+            append(#","scope":"#, to: &bytes)
             TextEscaping.appendJSONString(scope.path, to: &bytes)
         }
-        bytes.append(contentsOf: #","sequence":"#.utf8)
+        append(#","sequence":"#, to: &bytes)
         appendDecimal(record.sequence, to: &bytes)
         if let source = record.source {
-            bytes.append(contentsOf: #","source":"#.utf8)
+            append(#","source":"#, to: &bytes)
             TextEscaping.appendJSONString(source.path, to: &bytes)
         }
         if let change = record.stackChange {
-            bytes.append(contentsOf: #","stackChange":{"kind":""#.utf8)
+            append(#","stackChange":{"kind":""#, to: &bytes)
             bytes.append(contentsOf: change.kind.rawValue.utf8)
-            bytes.append(contentsOf: #"","scope":"#.utf8)
+            append(#"","scope":"#, to: &bytes)
             TextEscaping.appendJSONString(change.scope.path, to: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
-        bytes.append(contentsOf: #","targets":["#.utf8)
+        append(#","targets":["#, to: &bytes)
         for (index, target) in record.targets.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             TextEscaping.appendJSONString(target.path, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
         if let time = record.timeInNanoseconds {
-            bytes.append(contentsOf: #","time":"#.utf8)
+            append(#","time":"#, to: &bytes)
             appendDecimal(time, to: &bytes)
         }
         if let value = record.value {
-            bytes.append(contentsOf: #","value":"#.utf8)
+            append(#","value":"#, to: &bytes)
             value.appendJSON(to: &bytes)
         }
-        bytes.append(contentsOf: #","variety":""#.utf8)
-        bytes.append(contentsOf: record.variety.rawValue.utf8)
-        bytes.append(contentsOf: #""}"#.utf8)
+        append(record.variety == .event ? #","variety":"event"}"# : #","variety":"request"}"#, to: &bytes)
+    }
+
+    /// The `delivery` field with its value: one literal per case, so that a line copies it whole.
+    private static func field(of delivery: AuditDelivery) -> StaticString {
+        switch delivery {
+        case .delivered: #""delivery":"delivered""#
+        case .unobserved: #""delivery":"unobserved""#
+        case .undelivered: #""delivery":"undelivered""#
+        case .queued: #""delivery":"queued""#
+        case .dropped: #""delivery":"dropped""#
+        }
     }
 
     /// The start of a line, up to its aspect, for each of the four aspects: written on every
@@ -85,11 +93,18 @@ enum JSONLine {
     /// Appends the line that gives the reply to the request recorded as `sequence`: a file
     /// trail has written the request before its handler returned.
     static func appendReply(_ reply: RecordedValue, to sequence: UInt64, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"reply":"#.utf8)
+        append(#"{"reply":"#, to: &bytes)
         reply.appendJSON(to: &bytes)
-        bytes.append(contentsOf: #","replyTo":"#.utf8)
+        append(#","replyTo":"#, to: &bytes)
         appendDecimal(sequence, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `text`, a literal, copied as one run of bytes: appending a `String`'s UTF-8 view
+    /// goes through a generic copy that cost the trail writer a seventh of its time.
+    @inline(__always)
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal, without making a string of it.

@@ -227,8 +227,15 @@ final class TrailWriter: @unchecked Sendable {
             writeOut(&bytes)
             rotate()
             bytes.append(contentsOf: line)
+        } else if bytes.count >= Self.chunkBytes {
+            writeOut(&bytes)
         }
     }
+
+    /// How many bytes of whole lines a large batch gathers before it writes them: a buffer
+    /// that stays in the cache, where one the size of a batch of 200,000 records took a page
+    /// fault every 4 KiB, an eighth of the writer's time.
+    private static let chunkBytes = 64 << 10
 
     private func writeOut(_ bytes: inout [UInt8]) {
         defer { bytes.removeAll(keepingCapacity: true) }
