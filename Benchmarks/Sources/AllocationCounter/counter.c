@@ -36,7 +36,11 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 
 int bsp_allocation_counting_available(void) { return 1; }
 uint64_t bsp_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
-uint64_t bsp_heap_bytes_in_use(void) { return (uint64_t)mallinfo2().uordblks; }
+// Small chunks in use plus those mapped on their own (a large buffer is not in `uordblks`).
+uint64_t bsp_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)(info.uordblks + info.hblkhd);
+}
 
 #else
 

@@ -225,6 +225,13 @@ if configuration.runs("store") {
     report.figures["store_kept"] = Double(store.kept)
     report.figures["store_dropped"] = Double(store.dropped)
     report.figures["store_heap_growth_bytes"] = store.bytesAfterAll.map(Double.init) ?? -1
+    if let memory = MemoryBenchmarks.bytesPerRecord(configuration) {
+        report.add(
+            "in-memory store, a record of a 40-character text", "\(format(memory.bytesPerRecord)) B",
+            "target ≤ 64 B; \(memory.records) records, \(format(memory.peakWhileReadingMiB)) MiB at their peak, read")
+        report.figures["memory_store_bytes_per_record"] = memory.bytesPerRecord
+        report.figures["memory_1m_records_peak_mib"] = memory.peakWhileReadingMiB
+    }
 }
 
 print(configuration.json ? report.json : report.table)
