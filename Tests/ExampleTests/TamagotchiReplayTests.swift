@@ -10,10 +10,11 @@ import Testing
 @Suite("Tamagotchi: a recorded run replayed with its timing")
 struct TamagotchiReplayTests {
     /// Ticks every second; the player feeds the creature at 2.5 s, then leaves it for 3 s.
-    static func recordedRun() async throws -> AuditTrail {
+    /// Causes are followed into tasks, as a test fabric follows them: the clock ticks from one.
+    static func recordedRun(causeTracking: AuditContext.CauseTracking = .acrossTasks) async throws -> AuditTrail {
         let clock = ManualClock()
         let store = InMemoryAuditStore()
-        let audit = AuditContext(store: store, clock: clock)
+        let audit = AuditContext(store: store, causeTracking: causeTracking, clock: clock)
         let app = try audit.withCurrent { try TamagotchiApp(clock: clock) }
         app.behaviour.start(tickEvery: .seconds(1))
         await clock.advance(by: .milliseconds(2_500))
@@ -34,7 +35,7 @@ struct TamagotchiReplayTests {
     @Test func theRunReplaysWithTheClockAdvancedBetweenItsNotifications() async throws {
         let recording = try await Self.recordedRun()
         let clock = ManualClock()
-        let app = try TestFabric { try TamagotchiApp(clock: clock) }
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
 
         await app.replay(recording, under: ClockService.uri, advancing: clock) {
             app.behaviour.start(tickEvery: .seconds(1))
@@ -48,7 +49,7 @@ struct TamagotchiReplayTests {
     @Test func withoutTheClockTheReplayFailsAtTheFirstTickItWaitedFor() async throws {
         let recording = try await Self.recordedRun()
         let clock = ManualClock()
-        let app = try TestFabric { try TamagotchiApp(clock: clock) }
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
 
         withKnownIssue {
             app.replay(recording, under: ClockService.uri) {
@@ -66,7 +67,7 @@ struct TamagotchiReplayTests {
         let tap = try #require(recording.records.firstIndex { $0.notification == "feedTapped" })
         recording.records[tap].time = .milliseconds(3_500)
         let clock = ManualClock()
-        let app = try TestFabric { try TamagotchiApp(clock: clock) }
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
 
         await withKnownIssue {
             await app.replay(recording, under: ClockService.uri, advancing: clock) {
@@ -79,5 +80,63 @@ struct TamagotchiReplayTests {
                 && text.contains("recorded  #\(tap + 1) /actor/presentation/notifier/event <event>: feedTapped")
                 && text.contains("replayed  #\(tap + 1) /actor/service/clock/notifier/event <event>: tick")
         }
+    }
+
+    @Test func aTickThatComesEarlierThanRecordedFailsNamingBothTimes() async throws {
+        let recording = Self.shifted(try await Self.recordedRun(), ticksBy: .milliseconds(500))
+        let clock = ManualClock()
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
+
+        await withKnownIssue {
+            await app.replay(recording, under: ClockService.uri, advancing: clock) {
+                app.behaviour.start(tickEvery: .seconds(1))
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return text.contains("Replay under /actor/service/clock: notification 3 of ")
+                && text.contains("differs in the time.")
+                && text.contains("sent at 1.0 seconds, recorded at 1.5 seconds (within 0.0 seconds expected)")
+        }
+    }
+
+    @Test func withinItsToleranceAReplayAcceptsTimesThatDiffer() async throws {
+        let recording = Self.shifted(try await Self.recordedRun(), ticksBy: .milliseconds(200))
+        let clock = ManualClock()
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
+
+        await app.replay(recording, under: ClockService.uri, advancing: clock, tolerance: .milliseconds(250)) {
+            app.behaviour.start(tickEvery: .seconds(1))
+        }
+
+        #expect(app.store.records.count == recording.records.count)
+    }
+
+    @Test func aRecordingThatFollowedCausesOnlyThroughHandlersDiffersInTheCauseOfWhatATaskSent() async throws {
+        let recording = try await Self.recordedRun(causeTracking: .synchronous)
+        let clock = ManualClock()
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
+
+        await withKnownIssue {
+            await app.replay(recording, under: ClockService.uri, advancing: clock) {
+                app.behaviour.start(tickEvery: .seconds(1))
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return text.contains("notification 3 of ") && text.contains("differs in the cause")
+        }
+    }
+
+    /// `recording` with every tick, and what it caused, recorded `delay` later.
+    static func shifted(_ recording: AuditTrail, ticksBy delay: Duration) -> AuditTrail {
+        var shifted = recording
+        var ticks: Set<UInt64> = []
+        for index in shifted.records.indices {
+            let record = shifted.records[index]
+            if record.notification == "tick" || record.cause.map(ticks.contains) == true {
+                ticks.insert(record.sequence)
+                shifted.records[index].time = record.time.map { $0 + delay }
+            }
+        }
+        return shifted
     }
 }

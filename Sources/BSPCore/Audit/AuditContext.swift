@@ -46,6 +46,11 @@ public final class AuditContext: Sendable {
     /// find it `nil` costs a context without a clock 7 ns a record (`audit_overhead_ns`).
     let keepsTime: Bool
 
+    /// The time since the context was made on its clock, or `nil` if it was given none.
+    package var elapsed: Duration? {
+        timeOfRecord().map { .nanoseconds(Int64(clamping: $0)) }
+    }
+
     /// The time of a record made now. Never inlined: the call, inlined, costs a context without
     /// a clock 5 ns a record (`audit_overhead_ns`).
     @inline(never)

@@ -66,7 +66,9 @@ public struct AuditRecord: Sendable {
     /// When the notification was sent, as the time since its context was made on the context's
     /// clock; `nil` when the context keeps no time (see ``AuditContext/init(store:causeTracking:clock:onFault:)``).
     ///
-    /// A replay with a test clock advances it by the time between the recorded notifications.
+    /// Kept in whole nanoseconds, rounded down: a negative time is kept as zero, one beyond
+    /// `Int64.max` nanoseconds (292 years) as that. A replay with a test clock advances it to
+    /// each recorded notification's time.
     public var time: Duration? {
         get { nanoseconds == Self.noTime ? nil : .nanoseconds(Int64(bitPattern: nanoseconds)) }
         set { nanoseconds = newValue.map(Self.nanoseconds(of:)) ?? Self.noTime }
@@ -75,13 +77,14 @@ public struct AuditRecord: Sendable {
     /// The ``nanoseconds`` of a record that keeps no time.
     private static let noTime = UInt64.max
 
-    /// `duration` in whole nanoseconds, 0 for a negative one and at most `Int64.max` (292 years).
+    /// `duration` in whole nanoseconds, rounded down: 0 for a negative one, and at most
+    /// `Int64.max` (292 years).
     static func nanoseconds(of duration: Duration) -> UInt64 {
+        // Compared first: `components` traps for a duration beyond `Int64.max` seconds.
+        guard duration > .zero else { return 0 }
+        guard duration < .nanoseconds(Int64.max) else { return UInt64(Int64.max) }
         let (seconds, attoseconds) = duration.components
-        guard seconds >= 0, attoseconds >= 0 else { return 0 }
-        let limit = UInt64(Int64.max)
-        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow || whole > limit ? limit : min(limit, whole + UInt64(attoseconds / 1_000_000_000))
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
 
     /// ``time`` in whole nanoseconds, as the trail writes it.

@@ -65,6 +65,8 @@ public final class TestFabric<System> {
     var arrangementEnd: UInt64?
     /// The prefixes under which every notification must be accounted for by the end.
     let exhaustivePrefixes: [ActorURI]
+    /// The test clock whose time each record keeps, if the fabric was given one.
+    let clock: ManualClock?
     /// Whether ``finish(timeout:fileID:filePath:line:column:)`` has run its checks.
     var isFinished = false
     /// The transcript so far, extended as records arrive rather than rendered anew each time.
@@ -80,6 +82,9 @@ public final class TestFabric<System> {
     ///   - exhaustivePrefixes: Actors whose every notification, with those of the actors below
     ///     them, an expectation must account for by the end of the test; see
     ///     ``finish(timeout:fileID:filePath:line:column:)``.
+    ///   - clock: The test clock the system sleeps on, if any: each record then keeps its time
+    ///     on it, which a replay with that clock compares with the recording's; see
+    ///     ``replay(_:under:advancing:tolerance:fileID:filePath:line:column:startingWith:)``.
     ///   - fileID: The calling file, where a notification arriving after the test ended is
     ///     reported.
     ///   - filePath: The calling file's path, for XCTest.
@@ -91,6 +96,7 @@ public final class TestFabric<System> {
         capacity: Int = 100_000,
         redacting redactions: [Redaction] = [],
         exhaustive exhaustivePrefixes: [ActorURI] = [],
+        clock: ManualClock? = nil,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -100,9 +106,10 @@ public final class TestFabric<System> {
         let origin = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
         let recorder = TestRecorder(capacity: capacity, origin: origin)
         // A test values complete causes over the cost per delivery of following them.
-        let audit = AuditContext(store: recorder, causeTracking: .acrossTasks) { fault in
+        let audit = AuditContext(store: recorder, causeTracking: .acrossTasks, clock: clock) { fault in
             recorder.recordFault(fault)
         }
+        self.clock = clock
         self.held = HeldSystem(try audit.withCurrent(build))
         self.recorder = recorder
         self.audit = audit

@@ -10,12 +10,9 @@ struct ReplayDifference: Equatable {
 
     /// The difference between the recorded and the live notification at `index`, or `nil` if
     /// they are the same: notifier, variety, sender, receivers, delivery, cause, and value or
-    /// text. Causes are compared by place in each run, not by sequence number.
-    ///
-    /// A notification recorded without a cause may have one in the replay: a test fabric
-    /// follows causes into the tasks handlers start, where an app's trail, made with the
-    /// default `AuditContext.CauseTracking.synchronous`, knows none.
-    init?(at index: Int, recording: [AuditRecord], live: [AuditRecord], unit: ActorURI) {
+    /// text; and, given a `tolerance`, the time, when both keep one. Causes are compared by
+    /// place in each run, not by sequence number.
+    init?(at index: Int, recording: [AuditRecord], live: [AuditRecord], unit: ActorURI, tolerance: Duration? = nil) {
         let recorded = recording[index]
         let replayed = live[index]
         var aspects: [String] = []
@@ -25,7 +22,9 @@ struct ReplayDifference: Equatable {
         if recorded.source != replayed.source { aspects.append("the sender") }
         if recorded.targets != replayed.targets { aspects.append("the receivers") }
         if recorded.delivery != replayed.delivery { aspects.append("the delivery") }
-        if !ReplayDifference.causesAgree(recorded: recorded, in: recording, replayed: replayed, in: live) {
+        if ReplayDifference.place(ofCauseOf: recorded, in: recording)
+            != ReplayDifference.place(ofCauseOf: replayed, in: live)
+        {
             aspects.append("the cause")
         }
         if let recordedValue = recorded.value, let replayedValue = replayed.value {
@@ -33,6 +32,8 @@ struct ReplayDifference: Equatable {
         } else if recorded.notification != replayed.notification {
             aspects.append("the notification")
         }
+        let timesDiffer = ReplayDifference.timesDiffer(recorded: recorded, replayed: replayed, tolerance: tolerance)
+        if timesDiffer { aspects.append("the time") }
         guard !aspects.isEmpty else { return nil }
         self.index = index
         self.aspects = aspects
@@ -42,6 +43,10 @@ struct ReplayDifference: Equatable {
             "  recorded  \(recorded)",
             "  replayed  \(replayed)",
         ]
+        if timesDiffer, let recordedTime = recorded.time, let replayedTime = replayed.time {
+            lines.append(
+                "  sent at \(replayedTime), recorded at \(recordedTime) (within \(tolerance ?? .zero) expected)")
+        }
         if let recordedValue = recorded.value, let replayedValue = replayed.value, recordedValue != replayedValue {
             lines.append("Value (− recorded, + replayed):")
             lines += RecordedValueDiff.lines(recorded: recordedValue, replayed: replayedValue).map { "  \($0)" }
@@ -51,8 +56,12 @@ struct ReplayDifference: Equatable {
     }
 
     /// The failure for a recorded notification the replay never sent.
-    static func missing(at index: Int, recording: [AuditRecord], live: [AuditRecord], unit: ActorURI) -> String {
-        (["Replay under \(unit): notification \(index + 1) of \(recording.count) was never sent: \(recording[index])"]
+    static func missing(
+        at index: Int, recording: [AuditRecord], live: [AuditRecord], unit: ActorURI, by time: Duration? = nil
+    ) -> String {
+        let when = time.map { "was not sent by \($0): " } ?? "was never sent: "
+        return
+            (["Replay under \(unit): notification \(index + 1) of \(recording.count) \(when)\(recording[index])"]
             + sideBySide(recording: recording, live: live, around: index)).joined(separator: "\n")
     }
 
@@ -67,12 +76,11 @@ struct ReplayDifference: Equatable {
             + sideBySide(recording: recording, live: live, around: index)).joined(separator: "\n")
     }
 
-    /// Whether the two notifications have their causes at the same place in their runs, or
-    /// the recorded one has none (see the initializer).
-    private static func causesAgree(
-        recorded: AuditRecord, in recording: [AuditRecord], replayed: AuditRecord, in live: [AuditRecord]
-    ) -> Bool {
-        recorded.cause == nil || place(ofCauseOf: recorded, in: recording) == place(ofCauseOf: replayed, in: live)
+    /// Whether both notifications keep a time and they lie further apart than `tolerance`.
+    private static func timesDiffer(recorded: AuditRecord, replayed: AuditRecord, tolerance: Duration?) -> Bool {
+        guard let tolerance, let recordedTime = recorded.time, let replayedTime = replayed.time else { return false }
+        let gap = recordedTime - replayedTime
+        return gap > tolerance || gap < .zero - tolerance
     }
 
     /// Where the cause of `record` is in `records`, counted from the start: `nil` for none,

@@ -38,36 +38,41 @@ final class ReplaySession {
     func run(startingWith start: () throws -> Void) -> String? {
         defer { endStandIns() }
         if let problem = begin(startingWith: start) { return problem }
-        switch walk(reached: nil) {
+        switch walk(timing: nil) {
         case .finished(let failure): return failure
         case .due: preconditionFailure("A walk without a clock never waits for time.")
         }
     }
 
-    /// Replays the recording, advancing `clock` by the time between its notifications:
-    /// before a notification that the live run has not sent yet, the clock is brought to the
-    /// time it was recorded at, so that what the system does on time happens first.
-    nonisolated(nonsending) func run(startingWith start: () throws -> Void, advancing clock: ManualClock) async
-        -> String?
-    {
+    /// Replays the recording with its timing: `clock`, on which the live context keeps its
+    /// records' times, is advanced to the time of each notification the live run has not sent
+    /// yet, and each notification must be sent within `tolerance` of its recorded time.
+    nonisolated(nonsending) func run(
+        startingWith start: () throws -> Void, advancing clock: ManualClock, tolerance: Duration
+    ) async -> String? {
         defer { endStandIns() }
         if let problem = begin(startingWith: start) { return problem }
-        let origin = clock.now
         while true {
-            let reached = origin.duration(to: clock.now)
-            switch walk(reached: reached) {
+            let reached = audit.elapsed ?? .zero
+            switch walk(timing: Timing(reached: reached, tolerance: tolerance)) {
             case .finished(let failure): return failure
             case .due(let time): await clock.advance(by: time - reached)
             }
         }
     }
 
+    /// Where a timed replay's clock is, and how far from its recorded time a notification may
+    /// be sent.
+    private struct Timing {
+        let reached: Duration
+        let tolerance: Duration
+    }
+
     /// What the walk needs to go on.
     private enum Progress {
         /// The walk is over: with the failure, or `nil` if the run matched the recording.
         case finished(String?)
-        /// The next notification was recorded this long after the first: the clock must
-        /// reach it first.
+        /// The clock must reach this time, since the live context was made, first.
         case due(Duration)
     }
 
@@ -83,28 +88,33 @@ final class ReplaySession {
     }
 
     /// Walks on through the recording from where it stopped: compares what the live run sent,
-    /// sends what came from outside, and stops where the next notification is due later than
-    /// `reached` (when the replay has a clock).
-    private func walk(reached: Duration?) -> Progress {
+    /// sends what came from outside, and, with `timing`, stops where the clock must move first.
+    private func walk(timing: Timing?) -> Progress {
         while index < recording.count {
             catchUp()
             if let stopped { return .finished(stopped) }
             if index < live.count {
-                if let difference = ReplayDifference(at: index, recording: recording, live: live, unit: unit) {
+                if let difference = ReplayDifference(
+                    at: index, recording: recording, live: live, unit: unit, tolerance: timing?.tolerance)
+                {
                     return .finished(difference.message)
                 }
                 index += 1
                 continue
             }
-            if let reached, let due = dueTime(of: recording[index]), due > reached {
-                return .due(due)
-            }
+            let record = recording[index]
             // Only what came from outside the unit, and from outside any handler, is sent again:
             // anything else the unit, or what it drives, must send itself.
-            guard isStimulus(recording[index]) else {
-                return .finished(ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit))
+            let isStimulus = isStimulus(record)
+            if let timing, let due = record.time, let next = Self.nextTime(for: due, isStimulus, timing) {
+                return .due(next)
             }
-            if let problem = send(recording[index], at: index) { return .finished(problem) }
+            guard isStimulus else {
+                let deadline = timing.flatMap { timing in record.time.map { $0 + timing.tolerance } }
+                return .finished(
+                    ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit, by: deadline))
+            }
+            if let problem = send(record, at: index) { return .finished(problem) }
             catchUp()
             guard index < live.count else {
                 return .finished(ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit))
@@ -117,11 +127,13 @@ final class ReplaySession {
                     ? ReplayDifference.extra(recording: recording, live: live, unit: unit) : nil))
     }
 
-    /// How long after the recording's first notification `record` was sent, if the recording
-    /// keeps time.
-    private func dueTime(of record: AuditRecord) -> Duration? {
-        guard let start = recording.first?.time, let time = record.time else { return nil }
-        return time - start
+    /// The time the clock must reach before the walk goes on to a notification recorded at
+    /// `due`, or `nil` if it is there: a stimulus is sent as early as the tolerance allows;
+    /// what the system sends itself is waited for up to its recorded time, then up to the end
+    /// of the tolerance.
+    private static func nextTime(for due: Duration, _ isStimulus: Bool, _ timing: Timing) -> Duration? {
+        let times = isStimulus ? [due - timing.tolerance] : [due, due + timing.tolerance]
+        return times.first { $0 > timing.reached }
     }
 
     private func endStandIns() {

@@ -34,7 +34,7 @@ extension TestFabric {
     ///
     /// This replay is synchronous: it drives event and request notifiers and queues, and takes
     /// time from the recording's order alone. To replay the time between notifications too,
-    /// through a test clock, use ``replay(_:under:advancing:fileID:filePath:line:column:startingWith:)``.
+    /// through a test clock, use ``replay(_:under:advancing:tolerance:fileID:filePath:line:column:startingWith:)``.
     ///
     /// - Parameters:
     ///   - recording: The run to replay, oldest record first.
@@ -59,42 +59,54 @@ extension TestFabric {
     }
 
     /// Replays `recording` as ``replay(_:under:fileID:filePath:line:column:startingWith:)``
-    /// does, and its timing too: before each notification that the system has not sent yet,
-    /// `clock` is advanced to the time the notification was recorded at, counted from the
-    /// recording's first notification.
+    /// does, and its timing too: `clock`, the fabric's, is advanced to the time of each
+    /// notification the system has not sent yet, and each notification must be sent within
+    /// `tolerance` of its recorded time.
     ///
     /// So a timer of the system under test, sleeping on `clock`, fires where it fired in the
-    /// recording — before the next tap, or after it:
+    /// recording — before the next tap, or after it — and one that fires early or late fails
+    /// the replay, naming both times:
     ///
     /// ```swift
     /// let clock = ManualClock()
-    /// let app = try TestFabric { try TamagotchiApp(clock: clock) }
-    /// await app.replay(recording, under: "/actor", advancing: clock) {
+    /// let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
+    /// await app.replay(recording, under: ClockService.uri, advancing: clock) {
     ///     app.behaviour.start(tickEvery: .seconds(1))
     /// }
     /// ```
     ///
-    /// The recording keeps time when its context was given a clock: see
-    /// `AuditContext.init(store:causeTracking:clock:onFault:)`. A recording without time
-    /// replays as the synchronous replay does.
+    /// Times count from when each context was made: the recording's and the fabric's, which
+    /// must have been made with `clock` (`TestFabric(clock:)`), or the replay fails saying so.
+    /// A recording keeps time when its context was given a clock (see
+    /// `AuditContext.init(store:causeTracking:clock:onFault:)`); a recorded notification
+    /// without a time is replayed by order alone. A trail recorded on a real clock has the
+    /// jitter of a real run: give the replay a `tolerance` of that size. A notification sent
+    /// from outside is then sent as early as the tolerance allows, and one the system sends is
+    /// waited for until it has passed.
     ///
     /// - Parameters:
     ///   - recording: The run to replay, oldest record first.
     ///   - unit: The actor, or the root of the scope subtree, under test.
-    ///   - clock: The test clock the system under test sleeps on.
+    ///   - clock: The fabric's clock, which the system under test sleeps on.
+    ///   - tolerance: How far from its recorded time a notification may be sent.
     ///   - fileID: The calling file, where a difference is reported.
     ///   - filePath: The calling file's path.
     ///   - line: The calling line.
     ///   - column: The calling column.
     ///   - start: What the test sends itself, once the stand-ins are in place.
     nonisolated(nonsending) public func replay(
-        _ recording: AuditTrail, under unit: ActorURI, advancing clock: ManualClock,
+        _ recording: AuditTrail, under unit: ActorURI, advancing clock: ManualClock, tolerance: Duration = .zero,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         startingWith start: () throws -> Void = {}
     ) async {
         let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard self.clock === clock else {
+            return TestFailure.record(
+                "Replay under \(unit): the fabric keeps no time on this clock; make it with TestFabric(clock: clock).",
+                at: location)
+        }
         let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
-        if let failure = await session.run(startingWith: start, advancing: clock) {
+        if let failure = await session.run(startingWith: start, advancing: clock, tolerance: max(.zero, tolerance)) {
             TestFailure.record(failure, at: location)
         }
     }

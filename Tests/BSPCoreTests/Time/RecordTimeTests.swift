@@ -103,6 +103,10 @@ struct RecordTimeTests {
         #expect(record.time == .zero)
         record.time = .seconds(Int64.max)
         #expect(record.time == .nanoseconds(Int64.max))
+        record.time = .seconds(Int64.max) + .seconds(1)  // beyond what `Duration.components` holds
+        #expect(record.time == .nanoseconds(Int64.max))
+        record.time = .nanoseconds(1) + .nanoseconds(0.999_999)
+        #expect(record.time == .nanoseconds(1), "rounded down to whole nanoseconds")
         record.time = nil
         #expect(record.time == nil)
     }

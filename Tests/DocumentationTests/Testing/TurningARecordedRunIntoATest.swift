@@ -117,7 +117,7 @@ final class Reminders: UniqueActor {
 @MainActor
 @Test func anAppsTrailKeepsTheTimeOfEachNotification() throws {
     let store = InMemoryAuditStore()
-    let audit = AuditContext(store: store, clock: ContinuousClock())
+    let audit = AuditContext(store: store, causeTracking: .acrossTasks, clock: ContinuousClock())
     let reminders = audit.withCurrent { Reminders(clock: ContinuousClock()) }
 
     reminders.requests.send(.remind("stretch", in: .seconds(60)))
@@ -132,7 +132,7 @@ final class Reminders: UniqueActor {
     // The recording: two reminders asked for at 0 and 1 s, due after 3 and 1 s.
     let recordingClock = ManualClock()
     let store = InMemoryAuditStore()
-    let reminders = AuditContext(store: store, clock: recordingClock).withCurrent {
+    let reminders = AuditContext(store: store, causeTracking: .acrossTasks, clock: recordingClock).withCurrent {
         Reminders(clock: recordingClock)
     }
     reminders.requests.send(.remind("stretch", in: .seconds(3)))
@@ -143,7 +143,7 @@ final class Reminders: UniqueActor {
     #expect(recording.records.map(\.notification).suffix(2) == [#"due("drink")"#, #"due("stretch")"#])
 
     let clock = ManualClock()
-    let app = TestFabric { Reminders(clock: clock) }
+    let app = TestFabric(clock: clock) { Reminders(clock: clock) }
 
     await app.replay(recording, under: Reminders.uri, advancing: clock)
 
