@@ -66,13 +66,8 @@ struct TamagotchiReplayTests {
         var recording = try await Self.recordedRun()
         let tap = try #require(recording.records.firstIndex { $0.notification == "feedTapped" })
         recording.records[tap].time = .milliseconds(3_500)
-        let clock = ManualClock()
-        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
-
-        await withKnownIssue {
-            await app.replay(recording, under: ClockService.uri, advancing: clock) {
-                app.behaviour.start(tickEvery: .seconds(1))
-            }
+        try await withKnownIssue {
+            try await Self.replay(recording)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
             return text.contains("Replay under /actor/service/clock: notification \(tap + 1) of ")
@@ -84,13 +79,8 @@ struct TamagotchiReplayTests {
 
     @Test func aTickThatComesEarlierThanRecordedFailsNamingBothTimes() async throws {
         let recording = Self.shifted(try await Self.recordedRun(), ticksBy: .milliseconds(500))
-        let clock = ManualClock()
-        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
-
-        await withKnownIssue {
-            await app.replay(recording, under: ClockService.uri, advancing: clock) {
-                app.behaviour.start(tickEvery: .seconds(1))
-            }
+        try await withKnownIssue {
+            try await Self.replay(recording)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
             return text.contains("Replay under /actor/service/clock: notification 3 of ")
@@ -101,29 +91,31 @@ struct TamagotchiReplayTests {
 
     @Test func withinItsToleranceAReplayAcceptsTimesThatDiffer() async throws {
         let recording = Self.shifted(try await Self.recordedRun(), ticksBy: .milliseconds(200))
-        let clock = ManualClock()
-        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
-
-        await app.replay(recording, under: ClockService.uri, advancing: clock, tolerance: .milliseconds(250)) {
-            app.behaviour.start(tickEvery: .seconds(1))
-        }
+        let app = try await Self.replay(recording, tolerance: .milliseconds(250))
 
         #expect(app.store.records.count == recording.records.count)
     }
 
     @Test func aRecordingThatFollowedCausesOnlyThroughHandlersDiffersInTheCauseOfWhatATaskSent() async throws {
         let recording = try await Self.recordedRun(causeTracking: .synchronous)
-        let clock = ManualClock()
-        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
-
-        await withKnownIssue {
-            await app.replay(recording, under: ClockService.uri, advancing: clock) {
-                app.behaviour.start(tickEvery: .seconds(1))
-            }
+        try await withKnownIssue {
+            try await Self.replay(recording)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
             return text.contains("notification 3 of ") && text.contains("differs in the cause")
         }
+    }
+
+    /// Replays `recording` under the clock Service of a new app, on the fabric's test clock,
+    /// as the recorded run started it.
+    @discardableResult
+    static func replay(_ recording: AuditTrail, tolerance: Duration = .zero) async throws -> TestFabric<TamagotchiApp> {
+        let clock = ManualClock()
+        let app = try TestFabric(clock: clock) { try TamagotchiApp(clock: clock) }
+        await app.replay(recording, under: ClockService.uri, advancing: clock, tolerance: tolerance) {
+            app.behaviour.start(tickEvery: .seconds(1))
+        }
+        return app
     }
 
     /// `recording` with every tick, and what it caused, recorded `delay` later.
