@@ -32,8 +32,8 @@ struct ReplayDifference: Equatable {
         } else if recorded.notification != replayed.notification {
             aspects.append("the notification")
         }
-        let timesDiffer = ReplayDifference.timesDiffer(recorded: recorded, replayed: replayed, tolerance: tolerance)
-        if timesDiffer { aspects.append("the time") }
+        let times = ReplayDifference.timesBeyond(tolerance, recorded: recorded, replayed: replayed)
+        if times != nil { aspects.append("the time") }
         guard !aspects.isEmpty else { return nil }
         self.index = index
         self.aspects = aspects
@@ -43,9 +43,8 @@ struct ReplayDifference: Equatable {
             "  recorded  \(recorded)",
             "  replayed  \(replayed)",
         ]
-        if timesDiffer, let recordedTime = recorded.time, let replayedTime = replayed.time {
-            lines.append(
-                "  sent at \(replayedTime), recorded at \(recordedTime) (within \(tolerance ?? .zero) expected)")
+        if let times, let tolerance {
+            lines.append("  sent at \(times.replayed), recorded at \(times.recorded) (within \(tolerance) expected)")
         }
         if let recordedValue = recorded.value, let replayedValue = replayed.value, recordedValue != replayedValue {
             lines.append("Value (− recorded, + replayed):")
@@ -76,11 +75,14 @@ struct ReplayDifference: Equatable {
             + sideBySide(recording: recording, live: live, around: index)).joined(separator: "\n")
     }
 
-    /// Whether both notifications keep a time and they lie further apart than `tolerance`.
-    private static func timesDiffer(recorded: AuditRecord, replayed: AuditRecord, tolerance: Duration?) -> Bool {
-        guard let tolerance, let recordedTime = recorded.time, let replayedTime = replayed.time else { return false }
+    /// The two notifications' times, if both keep one and they lie further apart than
+    /// `tolerance`; `nil` otherwise, or without a tolerance.
+    private static func timesBeyond(
+        _ tolerance: Duration?, recorded: AuditRecord, replayed: AuditRecord
+    ) -> (recorded: Duration, replayed: Duration)? {
+        guard let tolerance, let recordedTime = recorded.time, let replayedTime = replayed.time else { return nil }
         let gap = recordedTime - replayedTime
-        return gap > tolerance || gap < .zero - tolerance
+        return gap > tolerance || gap < .zero - tolerance ? (recordedTime, replayedTime) : nil
     }
 
     /// Where the cause of `record` is in `records`, counted from the start: `nil` for none,

@@ -157,6 +157,21 @@ struct ReplayTests {
         #expect(clock.now.offset == .seconds(65), "the second search, the last sent from outside")
     }
 
+    @Test func whatTheSystemNeverSendsByItsRecordedTimeIsNamedWithThatTime() async throws {
+        var recording = Self.timed(try Search.recording(), every: 5)
+        // Without the second search, what it caused is waited for at 65 s and never comes.
+        recording.records.removeAll { $0.cause == nil && $0.time == .seconds(65) }
+        let clock = ManualClock()
+        let app = Search.behaviourAlone(clock: clock)
+
+        await withKnownIssue {
+            await app.replay(recording, under: "/actor/behaviour", advancing: clock)
+        } matching: { issue in
+            issue.text.contains("was not sent by 65.0 seconds: ")
+        }
+        #expect(clock.now.offset == .seconds(65))
+    }
+
     @Test func aTimedReplayNeedsTheFabricToKeepTimeOnItsClock() async throws {
         let recording = Self.timed(try Search.recording(), every: 5)
         let clock = ManualClock()
