@@ -68,8 +68,10 @@ struct AuditContextTests {
         events.emit(SendableCounting(test: test))
         #expect(renderings.count == 0)
 
-        #expect(recording.store.records.count == 2)
-        _ = recording.store.records
+        let records = recording.store.records
+        #expect(records.count == 2)
+        #expect(renderings.count == 0)
+        #expect(records.allSatisfy { $0.notification.hasSuffix(".SendableCounting") })
         #expect(renderings.count == 2)
     }
 

@@ -54,6 +54,9 @@ extension AuditRecord {
         /// Any other `Sendable` notification, rendered when it was sent and kept, so that typed
         /// test expectations can compare it.
         case renderedValue(RenderedValue)
+        /// A notification of a notifier of `Int`, `Bool` or `Double`: kept as itself rather than
+        /// as `Any`, so that neither the sender nor a store has to find out what it is.
+        case scalar(Scalar)
 
         /// The notification as text.
         var rendered: String {
@@ -61,6 +64,7 @@ extension AuditRecord {
             case .rendered(let text): text
             case .unrendered(let notification): Self.render(notification.value)
             case .renderedValue(let rendered): rendered.text
+            case .scalar(let scalar): scalar.rendered
             }
         }
 
@@ -75,6 +79,47 @@ extension AuditRecord {
             if type == Bool.self { return String(value as! Bool) }
             if type == Double.self { return String(value as! Double) }
             return String(describing: value)
+        }
+    }
+
+    /// A number or Boolean notification, which reads the same whenever and wherever it is rendered.
+    enum Scalar: Sendable {
+        case integer(Int)
+        case boolean(Bool)
+        case double(Double)
+
+        /// `value` as a scalar, if its type is `Int`, `Bool` or `Double`: decided from the type
+        /// alone, which a notifier of a concrete type knows when it is compiled.
+        @inline(__always)
+        init?<Value>(_ value: Value) {
+            // Each bit cast is of a value whose type the check before it has proved.
+            if Value.self == Int.self {
+                self = .integer(unsafeBitCast(value, to: Int.self))
+            } else if Value.self == Bool.self {
+                self = .boolean(unsafeBitCast(value, to: Bool.self))
+            } else if Value.self == Double.self {
+                self = .double(unsafeBitCast(value, to: Double.self))
+            } else {
+                return nil
+            }
+        }
+
+        /// The notification itself.
+        var value: Any {
+            switch self {
+            case .integer(let value): value
+            case .boolean(let value): value
+            case .double(let value): value
+            }
+        }
+
+        /// The notification as `String(describing:)` renders it.
+        var rendered: String {
+            switch self {
+            case .integer(let value): String(value)
+            case .boolean(let value): String(value)
+            case .double(let value): String(value)
+            }
         }
     }
 

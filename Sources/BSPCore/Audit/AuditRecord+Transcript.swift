@@ -9,6 +9,7 @@ extension AuditRecord: CustomStringConvertible {
         case .rendered(let notification): line(showing: notification)
         case .unrendered(let notification): line(showing: String(describing: notification.value))
         case .renderedValue(let rendered): line(showing: rendered.text)
+        case .scalar(let scalar): line(showing: scalar.rendered)
         }
     }
 

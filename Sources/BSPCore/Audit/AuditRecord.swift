@@ -12,7 +12,7 @@ public struct AuditRecord: Sendable {
     /// ``AuditContext``, starting at 1.
     public var sequence: UInt64
 
-    private var origin: Origin
+    private(set) var origin: Origin
 
     /// The notifier the notification was sent on.
     public var notifier: NotifierURI {
@@ -110,7 +110,8 @@ public struct AuditRecord: Sendable {
     /// rendered when sent is encoded then too, so that its value is the state it was sent in.
     public var value: RecordedValue? {
         switch text {
-        case .rendered: nil
+        // A number's or a Boolean's text is its value.
+        case .rendered, .scalar: nil
         case .unrendered(let notification): RecordedValue.of(notification.value)
         case .renderedValue(let rendered): rendered.recorded
         }
@@ -123,7 +124,7 @@ public struct AuditRecord: Sendable {
         set { extras = Extras.of(stackChange: stackChange, reply: newValue) }
     }
 
-    private var sender: Sender
+    private(set) var sender: Sender
     private var text: Text
 
     /// The actor that sent it: for a request, the actor whose handler was running when it was
@@ -199,6 +200,18 @@ public struct AuditRecord: Sendable {
         self.nanoseconds = nanoseconds ?? Self.noTime
     }
 
+    /// The notification as a ``RecordBlock`` packs it: read in place, where ``storedText``
+    /// would copy it.
+    var packedText: RecordBlock.PackedText {
+        RecordBlock.packing(text)
+    }
+
+    /// Whether the record has a ``stackChange`` or a ``reply``: what few records have, checked
+    /// once by a store that packs records.
+    var hasExtras: Bool {
+        extras != nil
+    }
+
     /// The notifier's path, read without copying the rest of its URI.
     var notifierPath: String {
         origin.notifier.path
@@ -211,6 +224,7 @@ public struct AuditRecord: Sendable {
         case .rendered: nil
         case .unrendered(let notification): notification.value
         case .renderedValue(let rendered): rendered.value.value
+        case .scalar(let scalar): scalar.value
         }
     }
 

@@ -37,6 +37,8 @@ struct RenderingRule {
         /// Strings: their text is themselves, so they are rendered now, at no cost, and reading
         /// a store renders nothing.
         case strings
+        /// `Int`, `Bool` or `Double`: kept as themselves, found once rather than on every send.
+        case scalars
     }
 
     /// Whether the notification type is `Sendable`, which only the notifier's initializer knows.
@@ -54,6 +56,7 @@ struct RenderingRule {
         }
         switch decision {
         case .strings: return .rendered(unsafeBitCast(notification, to: String.self))
+        case .scalars: return .scalar(AuditRecord.Scalar(notification)!)
         case .always(let treatment): return Self.text(of: notification, treated: treatment)
         case .undecided: return Self.text(of: notification, treated: treatment(of: notification))
         }
@@ -69,6 +72,8 @@ struct RenderingRule {
     private mutating func decide<Notification>(from notification: Notification) {
         if Notification.self == String.self {
             decision = .strings
+        } else if isSendable, AuditRecord.Scalar(notification) != nil {
+            decision = .scalars
         } else if !isSendable {
             decision = .always(.renders)
         } else if ObjectIdentifier(type(of: notification as Any)) == ObjectIdentifier(Notification.self) {
@@ -86,7 +91,8 @@ struct RenderingRule {
     ) -> AuditRecord.Text {
         switch treatment {
         case .waits:
-            .unrendered(AuditRecord.SendableNotification(value: notification))
+            AuditRecord.Scalar(notification).map(AuditRecord.Text.scalar)
+                ?? .unrendered(AuditRecord.SendableNotification(value: notification))
         case .rendersKeepingValue(let encodes):
             .renderedValue(
                 AuditRecord.RenderedValue(

@@ -11,7 +11,12 @@
 /// ```
 public final class InMemoryAuditStore: AuditStore {
     private struct State {
-        var buffer: RingBuffer<AuditRecord>
+        /// The records, packed, oldest block first; blocks before `firstBlock` are let go of.
+        var blocks: [RecordBlock] = []
+        var firstBlock = 0
+        /// How many records of the first block were dropped.
+        var droppedFromFirstBlock = 0
+        var count = 0
         var droppedCount = 0
         /// How many records were kept since the store was made or last cleared.
         var kept = 0
@@ -20,6 +25,36 @@ public final class InMemoryAuditStore: AuditStore {
 
         /// Where the store is: it changes with every record kept and every clear.
         var mark: RecordMark { RecordMark(kept: kept, clears: clears) }
+
+        /// The newest `wanted` records, as they are now.
+        func newest(_ wanted: Int) -> AuditRecords {
+            // The blocks that hold them: from the newest, back until `wanted` are found.
+            var first = blocks.count
+            var found = 0
+            while found < wanted {
+                first -= 1
+                found += blocks[first].count - (first == firstBlock ? droppedFromFirstBlock : 0)
+            }
+            let skipped = (first == firstBlock ? droppedFromFirstBlock : 0) + (found - wanted)
+            return AuditRecords(blocks: Array(blocks[first...]), skipping: skipped)
+        }
+
+        /// Forgets the oldest record, letting go of its block once none of its records is kept.
+        mutating func dropOldest() {
+            count -= 1
+            droppedCount += 1
+            droppedFromFirstBlock += 1
+            guard droppedFromFirstBlock == blocks[firstBlock].count else { return }
+            blocks[firstBlock] = RecordBlock(reservingBytes: 0)
+            firstBlock += 1
+            droppedFromFirstBlock = 0
+            // The let-go blocks are removed together, now and then, rather than shifting the
+            // array each time.
+            if firstBlock >= 64 && firstBlock * 2 >= blocks.count {
+                blocks.removeFirst(firstBlock)
+                firstBlock = 0
+            }
+        }
     }
 
     private let state: Locked<State>
@@ -33,15 +68,22 @@ public final class InMemoryAuditStore: AuditStore {
     public init(capacity: Int = 10_000) {
         let capacity = max(1, capacity)
         self.capacity = capacity
-        self.state = Locked(State(buffer: RingBuffer(capacity: capacity)))
+        self.state = Locked(State())
     }
 
-    /// Keeps `record`, overwriting the oldest one if the store is full.
+    /// Keeps `record`, forgetting the oldest one if the store is full.
     public func record(_ record: consuming AuditRecord) {
         state.withLock(moving: record) { state, record in
+            if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].append(record) {
+                // A small store starts small; a large one's blocks are reserved whole.
+                var block = RecordBlock(reservingBytes: state.blocks.isEmpty ? capacity * 64 : RecordBlock.byteLimit)
+                _ = block.append(record)
+                state.blocks.append(block)
+            }
             state.kept += 1
-            if state.buffer.append(record) {
-                state.droppedCount += 1
+            state.count += 1
+            if state.count > capacity {
+                state.dropOldest()
             }
         }
     }
@@ -50,27 +92,21 @@ public final class InMemoryAuditStore: AuditStore {
     public func record(reply: RecordedValue, toRequest sequence: UInt64) {
         state.withLock { state in
             // The request is among the newest: only what its handler sent came after it.
-            for offset in (0..<state.buffer.count).reversed() {
-                var found = false
-                state.buffer.modify(at: offset) { record in
-                    guard record.sequence == sequence, record.variety == .request else { return }
-                    record.reply = reply
-                    found = true
-                }
-                if found { return }
+            for block in (state.firstBlock..<state.blocks.count).reversed()
+            where state.blocks[block].giveReply(reply, toRequest: sequence) {
+                return
             }
         }
     }
 
     /// The records kept, oldest first.
     ///
-    /// Notifications that were left to render on demand are rendered now — outside the store's
-    /// lock, so that a `description` may read the store or take its time without blocking the
-    /// senders — and kept rendered.
-    public var records: [AuditRecord] {
-        var (records, mark) = state.withLock { ($0.buffer.elements, $0.mark) }
-        render(&records, readAt: mark)
-        return records
+    /// Reading copies none of them: the collection shares the store's packed records, and a
+    /// notification that was left to render on demand is rendered when its record is read,
+    /// outside the store's lock, so that a `description` may read the store or take its time
+    /// without blocking the senders.
+    public var records: AuditRecords {
+        state.withLock { $0.newest($0.count) }
     }
 
     /// The records kept after the first `mark` (a ``RecordMark/kept`` read before), oldest
@@ -79,12 +115,16 @@ public final class InMemoryAuditStore: AuditStore {
     ///
     /// What a reader that keeps up with a store reads, without copying the records it has.
     package func records(after mark: RecordMark) -> (records: [AuditRecord], mark: RecordMark, continues: Bool) {
-        var (records, next, continues) = state.withLock { state in
+        let (added, next, continues) = state.withLock { state in
             let added = state.kept - mark.kept
-            let continues = mark.clears == state.clears && added >= 0 && added <= state.buffer.count
-            return (continues ? state.buffer.elements(last: added) : state.buffer.elements, state.mark, continues)
+            let continues = mark.clears == state.clears && added >= 0 && added <= state.count
+            return (state.newest(continues ? added : state.count), state.mark, continues)
         }
-        render(&records, readAt: next)
+        let records = added.map { record in
+            var record = record
+            record.render()
+            return record
+        }
         return (records, next, continues)
     }
 
@@ -107,29 +147,9 @@ public final class InMemoryAuditStore: AuditStore {
         }
     }
 
-    /// Renders `records`, the newest records of the buffer when the store was at `mark`, outside
-    /// the lock; the text is written back to the buffer if nothing was recorded meanwhile.
-    private func render(_ records: inout [AuditRecord], readAt mark: RecordMark) {
-        var rendered: [(offset: Int, text: AuditRecord.Text)] = []
-        for index in records.indices where !records[index].isRendered {
-            records[index].render()
-            rendered.append((index, records[index].storedText))
-        }
-        if !rendered.isEmpty {
-            state.withLock { state in
-                // Only if nothing was recorded meanwhile: then the offsets are still right.
-                guard state.mark == mark else { return }
-                let first = state.buffer.count - records.count
-                for (offset, text) in rendered {
-                    state.buffer.modify(at: first + offset) { $0.storedText = text }
-                }
-            }
-        }
-    }
-
     /// The number of records kept now (at most ``capacity``).
     public var count: Int {
-        state.withLock { $0.buffer.count }
+        state.withLock { $0.count }
     }
 
     /// How many records were overwritten to keep within ``capacity``.
@@ -140,15 +160,14 @@ public final class InMemoryAuditStore: AuditStore {
     /// Forgets every record and resets ``droppedCount``.
     public func clear() {
         state.withLock { state in
-            state.buffer.removeAll()
-            state.droppedCount = 0
-            state.clears += 1
-            state.kept = 0
+            let clears = state.clears
+            state = State()
+            state.clears = clears + 1
         }
     }
 
     /// The records kept, as a trail that can be written as JSON Lines.
     public var trail: AuditTrail {
-        AuditTrail(records)
+        AuditTrail(Array(records))
     }
 }
