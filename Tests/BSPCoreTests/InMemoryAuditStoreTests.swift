@@ -66,4 +66,12 @@ struct InMemoryAuditStoreTests {
         #expect(store.records.map(\.sequence) == [2])
         #expect(store.droppedCount == 1)
     }
+
+    @Test func theLargestCapacityKeepsRecordsWithoutReservingForThemAll() {
+        let store = InMemoryAuditStore(capacity: .max)
+        for sequence in 1...3 { store.record(Self.record(UInt64(sequence))) }
+
+        #expect(store.capacity == .max)
+        #expect(store.records.map(\.sequence) == [1, 2, 3])
+    }
 }

@@ -74,10 +74,13 @@ public final class InMemoryAuditStore: AuditStore {
     /// Keeps `record`, forgetting the oldest one if the store is full.
     public func record(_ record: consuming AuditRecord) {
         state.withLock(moving: record) { state, record in
-            if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].append(record) {
-                // A small store starts small; a large one's blocks are reserved whole.
-                var block = RecordBlock(reservingBytes: state.blocks.isEmpty ? capacity * 64 : RecordBlock.byteLimit)
-                _ = block.append(record)
+            var record = record
+            if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].append(&record) {
+                // A small store starts small (64 bytes a record), a large one's blocks whole.
+                let reserved =
+                    state.blocks.isEmpty ? min(capacity, RecordBlock.byteLimit / 64) * 64 : RecordBlock.byteLimit
+                var block = RecordBlock(reservingBytes: reserved)
+                _ = block.append(&record)
                 state.blocks.append(block)
             }
             state.kept += 1

@@ -57,19 +57,25 @@ extension RecordBlock {
         }
     }
 
-    /// `text` as the block writes it; one that cannot be packed is `.kept(-1)`, until it is
-    /// kept in the block's table.
+    /// `text` as the block writes it; one that is not a rendered text or a scalar is
+    /// `.kept(-1)`, until the block looks into it.
     static func packing(_ text: AuditRecord.Text) -> PackedText {
         switch text {
         case .rendered(let string): return .utf8(string, tag: TextTag.rendered)
         case .scalar(.integer(let value)): return .integer(value)
         case .scalar(.boolean(let value)): return .boolean(value)
         case .scalar(.double(let value)): return .double(value)
-        case .unrendered(let notification) where type(of: notification.value) == String.self:
-            // Proved a string by the check before it.
-            return .utf8(notification.value as! String, tag: TextTag.string)
+        // Not looked into here: binding the notification would copy it.
         case .unrendered, .renderedValue: return .kept(-1)
         }
+    }
+
+    /// The string a notifier of an existential type (`any Sendable`) sent, which is packed as
+    /// one; `nil` for any other text.
+    static func string(in text: AuditRecord.Text) -> String? {
+        guard case .unrendered(let notification) = text, type(of: notification.value) == String.self else { return nil }
+        // Proved a string by the check before it.
+        return (notification.value as! String)
     }
 
     /// The text tagged `tag`, read from `reader`; `kept` is the block's table of texts.

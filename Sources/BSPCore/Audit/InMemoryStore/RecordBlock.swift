@@ -49,13 +49,28 @@ struct RecordBlock: Sendable {
 
     /// Packs `record` after the others, unless the block is too full to take it.
     ///
-    /// - Returns: `false`, changing nothing, when the record would reach past ``byteLimit``.
-    mutating func append(_ record: AuditRecord) -> Bool {
+    /// A text the block keeps as it is is moved out of `record`, not copied: copying a value
+    /// held as `Any` goes through its type's value witnesses.
+    ///
+    /// - Returns: `false`, changing neither the block nor the record, when the record would
+    ///   reach past ``byteLimit``.
+    mutating func append(_ record: inout AuditRecord) -> Bool {
         var text = record.packedText
-        let room = Self.headerLimit + text.limit
-        guard starts.isEmpty || used + room <= Self.byteLimit else { return false }
+        var kept: AuditRecord.Text?
         if case .kept = text {
-            texts.append(record.storedText)
+            let taken = record.takeText()
+            if let string = Self.string(in: taken) {
+                text = .utf8(string, tag: TextTag.string)
+            }
+            kept = taken
+        }
+        let room = Self.headerLimit + text.limit
+        guard starts.isEmpty || used + room <= Self.byteLimit else {
+            if let kept { record.storedText = kept }
+            return false
+        }
+        if case .kept = text, let kept {
+            texts.append(kept)
             text = .kept(texts.count - 1)
         }
         if used + room > bytes.count {
