@@ -12,6 +12,22 @@ private final class KeepingStore: AuditStore, Sendable {
     }
 }
 
+/// A notification that counts how many of its kind are alive.
+private final class Counted: Sendable {
+    static let alive = Locked([Int: Int]())
+    let test: Int
+
+    init(test: Int) {
+        self.test = test
+        Self.alive.withLock { $0[test, default: 0] += 1 }
+    }
+
+    deinit {
+        let test = test
+        Self.alive.withLock { $0[test, default: 0] -= 1 }
+    }
+}
+
 /// A value of a pure value type with no description of its own: kept unrendered.
 private struct Point: Sendable, Codable, Hashable {
     var x: Int
@@ -169,5 +185,19 @@ struct InMemoryStoreFidelityTests {
         store.record(reply: .integer(-2), toRequest: 2)
 
         #expect(store.records.map(\.reply) == [.integer(1), .integer(-2), nil, .integer(4)])
+    }
+
+    @Test(arguments: [1, 2, 100])
+    func whatAStoreForgetsItLetsGoOfWithinTwiceItsCapacity(capacity: Int) {
+        let test = Int.random(in: 0..<Int.max)
+        let store = InMemoryAuditStore(capacity: capacity)
+        let notifier = EventNotifier<Counted>(of: "/actor/test", audit: AuditContext(store: store))
+        let token = notifier.observe { _ in }
+
+        for _ in 0..<2_000 { notifier.emit(Counted(test: test)) }
+        withExtendedLifetime(token) {}
+
+        #expect(store.count == capacity)
+        #expect(Counted.alive.withLock { $0[test] ?? 0 } <= 2 * capacity)
     }
 }

@@ -45,7 +45,7 @@ public final class InMemoryAuditStore: AuditStore {
             droppedCount += 1
             droppedFromFirstBlock += 1
             guard droppedFromFirstBlock == blocks[firstBlock].count else { return }
-            blocks[firstBlock] = RecordBlock(reservingBytes: 0)
+            blocks[firstBlock] = RecordBlock.empty
             firstBlock += 1
             droppedFromFirstBlock = 0
             // The let-go blocks are removed together, now and then, rather than shifting the
@@ -76,10 +76,7 @@ public final class InMemoryAuditStore: AuditStore {
         state.withLock(moving: record) { state, record in
             var record = record
             if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].append(&record) {
-                // A small store starts small (64 bytes a record), a large one's blocks whole.
-                let reserved =
-                    state.blocks.isEmpty ? min(capacity, RecordBlock.byteLimit / 64) * 64 : RecordBlock.byteLimit
-                var block = RecordBlock(reservingBytes: reserved)
+                var block = RecordBlock(recordLimit: capacity)
                 _ = block.append(&record)
                 state.blocks.append(block)
             }

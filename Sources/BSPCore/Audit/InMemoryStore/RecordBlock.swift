@@ -39,9 +39,28 @@ struct RecordBlock: Sendable {
     private var firstSequence: UInt64 = 0
     private var firstTime: UInt64?
 
-    /// Creates an empty block with room for `reservedBytes` before it has to grow.
-    init(reservingBytes reservedBytes: Int) {
-        bytes = Array(repeating: 0, count: min(reservedBytes, Self.byteLimit))
+    /// The most records the block takes.
+    private let recordLimit: Int
+    /// The lowest and highest sequence numbers of its records, for finding a request to reply
+    /// to without reading blocks that cannot hold it.
+    private var sequences: ClosedRange<UInt64>?
+
+    /// Creates an empty block for at most `recordLimit` records.
+    ///
+    /// A block is let go of when the last of its records is forgotten, and what it keeps apart
+    /// from its bytes — notifications of other types, replies — goes with it: a store limits
+    /// its blocks to its capacity, so that it never keeps more than twice its capacity of them.
+    init(recordLimit: Int) {
+        self.recordLimit = max(1, recordLimit)
+        // Room for records of 64 bytes, up to the limit; a block of larger ones grows.
+        bytes = Array(repeating: 0, count: min(self.recordLimit, Self.byteLimit / 64) * 64)
+    }
+
+    /// A block let go of: it holds nothing and takes nothing.
+    static var empty: RecordBlock {
+        var block = RecordBlock(recordLimit: 0)
+        block.bytes = []
+        return block
     }
 
     /// The number of records in the block.
@@ -65,7 +84,7 @@ struct RecordBlock: Sendable {
             kept = taken
         }
         let room = Self.headerLimit + text.limit
-        guard starts.isEmpty || used + room <= Self.byteLimit else {
+        guard starts.isEmpty || (used + room <= Self.byteLimit && starts.count < recordLimit) else {
             if let kept { record.storedText = kept }
             return false
         }
@@ -82,6 +101,9 @@ struct RecordBlock: Sendable {
         if starts.isEmpty {
             firstSequence = record.sequence
         }
+        sequences =
+            sequences.map { min($0.lowerBound, record.sequence)...max($0.upperBound, record.sequence) }
+            ?? record.sequence...record.sequence
         // What goes in the tables first: the writer holds the bytes while it writes.
         let origin = index(of: record.origin)
         var flags: UInt8
@@ -174,6 +196,7 @@ struct RecordBlock: Sendable {
     ///
     /// - Returns: Whether the block holds that request.
     mutating func giveReply(_ reply: RecordedValue, toRequest sequence: UInt64) -> Bool {
+        guard let sequences, sequences.contains(sequence) else { return false }
         for offset in starts.indices.reversed() {
             var reader = PackedReader(bytes: bytes, position: Int(starts[offset]))
             let header = reader.fixed64()
@@ -182,9 +205,7 @@ struct RecordBlock: Sendable {
             guard firstSequence &+ UInt64(bitPattern: delta) == sequence,
                 origins[Int(UInt16(truncatingIfNeeded: header >> 16))].variety == .request
             else { continue }
-            // Replies come in the order their requests were sent, but for a request sent by
-            // another's handler, which is answered first: its place is found from the end.
-            let place = replies.lastIndex { $0.offset < offset }.map { $0 + 1 } ?? 0
+            let place = replyPlace(of: offset)
             if place < replies.count, replies[place].offset == offset {
                 replies[place].value = reply
             } else {
@@ -195,15 +216,21 @@ struct RecordBlock: Sendable {
         return false
     }
 
-    /// The reply to the request at `offset`, if it has one.
-    private func reply(at offset: Int) -> RecordedValue? {
+    /// Where the reply to the request at `offset` is, or would go, in the sorted replies.
+    private func replyPlace(of offset: Int) -> Int {
         var low = 0
         var high = replies.count
         while low < high {
             let middle = (low + high) / 2
             if replies[middle].offset < offset { low = middle + 1 } else { high = middle }
         }
-        return low < replies.count && replies[low].offset == offset ? replies[low].value : nil
+        return low
+    }
+
+    /// The reply to the request at `offset`, if it has one.
+    private func reply(at offset: Int) -> RecordedValue? {
+        let place = replyPlace(of: offset)
+        return place < replies.count && replies[place].offset == offset ? replies[place].value : nil
     }
 
     private enum Flag {
