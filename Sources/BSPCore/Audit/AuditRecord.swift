@@ -206,14 +206,6 @@ public struct AuditRecord: Sendable {
         RecordBlock.packing(text)
     }
 
-    /// Moves the notification out, leaving an empty text: for a store that keeps it apart from
-    /// the record it is about to discard.
-    mutating func takeText() -> Text {
-        var taken = Text.rendered("")
-        swap(&taken, &text)
-        return taken
-    }
-
     /// Whether the record has a ``stackChange`` or a ``reply``: what few records have, checked
     /// once by a store that packs records.
     var hasExtras: Bool {

@@ -74,10 +74,9 @@ public final class InMemoryAuditStore: AuditStore {
     /// Keeps `record`, forgetting the oldest one if the store is full.
     public func record(_ record: consuming AuditRecord) {
         state.withLock(moving: record) { state, record in
-            var record = record
-            if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].append(&record) {
+            if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].append(record) {
                 var block = RecordBlock(recordLimit: capacity)
-                _ = block.append(&record)
+                _ = block.append(record)
                 state.blocks.append(block)
             }
             state.kept += 1

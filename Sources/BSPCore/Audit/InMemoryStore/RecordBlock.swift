@@ -43,7 +43,8 @@ struct RecordBlock: Sendable {
     private let recordLimit: Int
     /// The lowest and highest sequence numbers of its records, for finding a request to reply
     /// to without reading blocks that cannot hold it.
-    private var sequences: ClosedRange<UInt64>?
+    private var lowestSequence = UInt64.max
+    private var highestSequence = UInt64.min
 
     /// Creates an empty block for at most `recordLimit` records.
     ///
@@ -68,26 +69,20 @@ struct RecordBlock: Sendable {
 
     /// Packs `record` after the others, unless the block is too full to take it.
     ///
-    /// A text the block keeps as it is is moved out of `record`, not copied: copying a value
-    /// held as `Any` goes through its type's value witnesses.
-    ///
-    /// - Returns: `false`, changing neither the block nor the record, when the record would
-    ///   reach past ``byteLimit``.
-    mutating func append(_ record: inout AuditRecord) -> Bool {
+    /// - Returns: `false`, changing nothing, when the record would reach past ``byteLimit``.
+    mutating func append(_ record: AuditRecord) -> Bool {
         var text = record.packedText
         var kept: AuditRecord.Text?
         if case .kept = text {
-            let taken = record.takeText()
-            if let string = Self.string(in: taken) {
+            // Copied once, here: looking into it in place would copy it again.
+            let copy = record.storedText
+            if let string = Self.string(in: copy) {
                 text = .utf8(string, tag: TextTag.string)
             }
-            kept = taken
+            kept = copy
         }
         let room = Self.headerLimit + text.limit
-        guard starts.isEmpty || (used + room <= Self.byteLimit && starts.count < recordLimit) else {
-            if let kept { record.storedText = kept }
-            return false
-        }
+        guard starts.isEmpty || (used + room <= Self.byteLimit && starts.count < recordLimit) else { return false }
         if case .kept = text, let kept {
             texts.append(kept)
             text = .kept(texts.count - 1)
@@ -101,9 +96,8 @@ struct RecordBlock: Sendable {
         if starts.isEmpty {
             firstSequence = record.sequence
         }
-        sequences =
-            sequences.map { min($0.lowerBound, record.sequence)...max($0.upperBound, record.sequence) }
-            ?? record.sequence...record.sequence
+        lowestSequence = min(lowestSequence, record.sequence)
+        highestSequence = max(highestSequence, record.sequence)
         // What goes in the tables first: the writer holds the bytes while it writes.
         let origin = index(of: record.origin)
         var flags: UInt8
@@ -196,7 +190,7 @@ struct RecordBlock: Sendable {
     ///
     /// - Returns: Whether the block holds that request.
     mutating func giveReply(_ reply: RecordedValue, toRequest sequence: UInt64) -> Bool {
-        guard let sequences, sequences.contains(sequence) else { return false }
+        guard lowestSequence <= sequence && sequence <= highestSequence else { return false }
         for offset in starts.indices.reversed() {
             var reader = PackedReader(bytes: bytes, position: Int(starts[offset]))
             let header = reader.fixed64()
