@@ -12,16 +12,14 @@ extension RecordBlock {
         static let `false`: UInt8 = 3
         /// A `Double`: its eight bytes.
         static let double: UInt8 = 4
-        /// A `String` sent as a value of another type (`any Sendable`): its length and bytes.
-        static let string: UInt8 = 5
         /// Kept as the record kept it, at an index in the block's table.
-        static let kept: UInt8 = 6
+        static let kept: UInt8 = 5
     }
 
     /// A record's text as a block writes it: its bytes, or its index in the table of texts
     /// kept as they are.
     enum PackedText {
-        case utf8(String, tag: UInt8)
+        case utf8(String)
         case integer(Int)
         case boolean(Bool)
         case double(Double)
@@ -30,7 +28,7 @@ extension RecordBlock {
         /// The tag it is written with.
         var tag: UInt8 {
             switch self {
-            case .utf8(_, let tag): tag
+            case .utf8: TextTag.rendered
             case .integer: TextTag.integer
             case .boolean(let value): value ? TextTag.true : TextTag.false
             case .double: TextTag.double
@@ -41,14 +39,14 @@ extension RecordBlock {
         /// The bytes it takes, at most.
         var limit: Int {
             switch self {
-            case .utf8(let string, _): string.utf8.count + 10
+            case .utf8(let string): string.utf8.count + 10
             case .integer, .boolean, .double, .kept: 10
             }
         }
 
         func write(to writer: inout PackedWriter) {
             switch self {
-            case .utf8(let string, _): writer.utf8(string)
+            case .utf8(let string): writer.utf8(string)
             case .integer(let value): writer.signed(Int64(value))
             case .boolean: break
             case .double(let value): writer.fixed64(value.bitPattern)
@@ -58,24 +56,17 @@ extension RecordBlock {
     }
 
     /// `text` as the block writes it; one that is not a rendered text or a scalar is
-    /// `.kept(-1)`, until the block looks into it.
+    /// `.kept(-1)`, until the block keeps it.
     static func packing(_ text: AuditRecord.Text) -> PackedText {
         switch text {
-        case .rendered(let string): return .utf8(string, tag: TextTag.rendered)
+        case .rendered(let string): return .utf8(string)
         case .scalar(.integer(let value)): return .integer(value)
         case .scalar(.boolean(let value)): return .boolean(value)
         case .scalar(.double(let value)): return .double(value)
-        // Not looked into here: binding the notification would copy it.
+        // Kept as they are, strings sent through an existential type (`any Sendable`) too:
+        // finding them would copy every notification kept.
         case .unrendered, .renderedValue: return .kept(-1)
         }
-    }
-
-    /// The string a notifier of an existential type (`any Sendable`) sent, which is packed as
-    /// one; `nil` for any other text.
-    static func string(in text: AuditRecord.Text) -> String? {
-        guard case .unrendered(let notification) = text, type(of: notification.value) == String.self else { return nil }
-        // Proved a string by the check before it.
-        return (notification.value as! String)
     }
 
     /// The text tagged `tag`, read from `reader`; `kept` is the block's table of texts.
@@ -86,7 +77,6 @@ extension RecordBlock {
         case TextTag.true: .scalar(.boolean(true))
         case TextTag.false: .scalar(.boolean(false))
         case TextTag.double: .scalar(.double(Double(bitPattern: reader.fixed64())))
-        case TextTag.string: .unrendered(.init(value: reader.text(count: reader.index())))
         default: kept[reader.index()]
         }
     }

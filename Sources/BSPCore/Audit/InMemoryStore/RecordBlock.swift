@@ -72,19 +72,10 @@ struct RecordBlock: Sendable {
     /// - Returns: `false`, changing nothing, when the record would reach past ``byteLimit``.
     mutating func append(_ record: AuditRecord) -> Bool {
         var text = record.packedText
-        var kept: AuditRecord.Text?
-        if case .kept = text {
-            // Copied once, here: looking into it in place would copy it again.
-            let copy = record.storedText
-            if let string = Self.string(in: copy) {
-                text = .utf8(string, tag: TextTag.string)
-            }
-            kept = copy
-        }
         let room = Self.headerLimit + text.limit
         guard starts.isEmpty || (used + room <= Self.byteLimit && starts.count < recordLimit) else { return false }
-        if case .kept = text, let kept {
-            texts.append(kept)
+        if case .kept = text {
+            texts.append(record.storedText)
             text = .kept(texts.count - 1)
         }
         if used + room > bytes.count {
