@@ -1,12 +1,13 @@
 /// Records packed into one run of bytes of about 64 KiB: what an ``InMemoryAuditStore`` keeps,
 /// block by block, and lets go of a whole block at a time.
 ///
-/// A record is a few variable-length numbers and its text's UTF-8 bytes, about 50 bytes for a
-/// 40-character text where the record itself, made on a send, is 128 bytes and its text a
-/// separate allocation. What many records share — the notifier's origin, an actor's URI — is
-/// kept once in the block's tables and referred to by index; numbers are kept as differences
-/// from the block's first record, which are small. A notification of a type the block cannot
-/// pack (not a string, number or Boolean) is kept as the record kept it, in a table.
+/// A record is an eight-byte header, the fields it has as variable-length numbers and its text's
+/// UTF-8 bytes: 53 bytes for a 40-character text, with its share of the block, where the record
+/// itself, made on a send, is 128 bytes and its text a separate allocation. What many records
+/// share — the notifier's origin, an actor's URI — is kept once in the block's tables and
+/// referred to by index; numbers are kept as differences from the block's first record, which
+/// are small. A notification the block cannot pack (not a rendered text, an `Int`, a `Double` or
+/// a `Bool`) is kept as the record kept it, in a table.
 ///
 /// A block is a value: a reader's copy shares its storage with the store's until the store
 /// appends to it, so a reader never sees a record it did not read, and reading a store of
