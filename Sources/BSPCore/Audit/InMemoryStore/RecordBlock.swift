@@ -124,8 +124,8 @@ struct RecordBlock: Sendable {
         if stackChange != nil { flags |= Flag.stackChange }
         if record.depth != 0 { flags |= Flag.depth }
         if UInt32(exactly: sequence) == nil { flags |= Flag.wideSequence }
-        // The fields every record has, in one word: a block holds fewer than 2¹⁶ records (each
-        // takes at least nine bytes), so fewer origins; a sequence number too far from the
+        // The fields every record has, in one word: a block holds at most 2¹³ records (each
+        // takes at least this word), so fewer origins; a sequence number too far from the
         // block's first follows, flagged.
         let header =
             UInt64(flags) | UInt64(record.delivery.packedIndex | text.tag << 3) << 8 | UInt64(UInt16(origin)) << 16
