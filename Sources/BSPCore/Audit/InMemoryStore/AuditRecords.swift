@@ -37,11 +37,6 @@ public struct AuditRecords: RandomAccessCollection, Sendable {
         endIndex = Swift.max(0, end)
     }
 
-    /// No records.
-    init() {
-        self.init(blocks: [], skipping: 0)
-    }
-
     /// The record at `position`.
     public subscript(position: Int) -> AuditRecord {
         precondition(position >= 0 && position < endIndex, "Index \(position) is outside \(endIndex) audit records.")

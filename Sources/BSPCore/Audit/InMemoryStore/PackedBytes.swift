@@ -24,13 +24,6 @@ struct PackedWriter: ~Copyable {
         precondition(position + count <= buffer.count, "A packed record overran its block.")
     }
 
-    @inline(__always)
-    mutating func byte(_ value: UInt8) {
-        checkRoom(for: 1)
-        buffer[position] = value
-        position += 1
-    }
-
     /// Writes `value` in as few bytes as hold it (one for 0–127, at most ten).
     @inline(__always)
     mutating func unsigned(_ value: UInt64) {

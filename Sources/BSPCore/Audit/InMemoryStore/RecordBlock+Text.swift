@@ -3,7 +3,7 @@
 
 extension RecordBlock {
     /// What a packed text begins with, in the second byte's top bits.
-    enum TextTag {
+    private enum TextTag {
         /// Rendered text: its length and UTF-8 bytes.
         static let rendered: UInt8 = 0
         /// An `Int`, packed.

@@ -53,16 +53,18 @@ struct RecordBlock: Sendable {
     /// from its bytes — notifications of other types, replies — goes with it: a store limits
     /// its blocks to its capacity, so that it never keeps more than twice its capacity of them.
     init(recordLimit: Int) {
-        self.recordLimit = max(1, recordLimit)
         // Room for records of 64 bytes, up to the limit; a block of larger ones grows.
-        bytes = Array(repeating: 0, count: min(self.recordLimit, Self.byteLimit / 64) * 64)
+        self.init(recordLimit: recordLimit, reservedBytes: min(max(1, recordLimit), Self.byteLimit / 64) * 64)
     }
 
-    /// A block let go of: it holds nothing and takes nothing.
+    private init(recordLimit: Int, reservedBytes: Int) {
+        self.recordLimit = max(1, recordLimit)
+        bytes = Array(repeating: 0, count: reservedBytes)
+    }
+
+    /// A block let go of: it holds nothing and allocates nothing.
     static var empty: RecordBlock {
-        var block = RecordBlock(recordLimit: 0)
-        block.bytes = []
-        return block
+        RecordBlock(recordLimit: 1, reservedBytes: 0)
     }
 
     /// The number of records in the block.
@@ -229,7 +231,7 @@ struct RecordBlock: Sendable {
         static let depth: UInt8 = 128
     }
 
-    /// Who sent the notification, in the flags' top bits.
+    /// Who sent the notification, in bits 4 and 5 of the flags.
     private enum SenderKind {
         static let notifierActor: UInt8 = 0
         static let outside: UInt8 = 1
