@@ -247,13 +247,7 @@ struct RecordBlock: Sendable {
             return index
         }
         // The table holds the origin, so its identifier stays its own while the block lives.
-        let index =
-            originIndices[identifier]
-            ?? {
-                origins.append(origin)
-                originIndices[identifier] = origins.count - 1
-                return origins.count - 1
-            }()
+        let index = Self.index(of: origin, key: identifier, in: &origins, indices: &originIndices)
         recentlyFound.found(origin: index, in: slot)
         return index
     }
@@ -264,15 +258,22 @@ struct RecordBlock: Sendable {
         if let index = recentlyFound.actor(in: slot), actors[index] == actor {
             return index
         }
-        let index =
-            actorIndices[actor]
-            ?? {
-                actors.append(actor)
-                actorIndices[actor] = actors.count - 1
-                return actors.count - 1
-            }()
+        let index = Self.index(of: actor, key: actor, in: &actors, indices: &actorIndices)
         recentlyFound.found(actor: index, in: slot)
         return index
+    }
+
+    /// The index of `value` in `table`, looked up by `key` in `indices`, or added at the end:
+    /// what finding an origin or an actor falls back on when its recent slot holds another.
+    private static func index<Key: Hashable, Value>(
+        of value: Value, key: Key, in table: inout [Value], indices: inout [Key: Int]
+    ) -> Int {
+        if let index = indices[key] {
+            return index
+        }
+        table.append(value)
+        indices[key] = table.count - 1
+        return table.count - 1
     }
 }
 
