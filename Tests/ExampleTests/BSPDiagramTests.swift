@@ -4,21 +4,29 @@ import Testing
 
 /// The `bsp-diagram` tool and the account app's `--diagrams`, run as a user would.
 @Suite("bsp-diagram")
-struct BSPDiagramTests {
-    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-diagram-\(UUID())")
+final class BSPDiagramTests {
+    /// This test's folder, removed when the test ends: tests run in parallel, and the app
+    /// writes its trail as it runs.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsp-diagram-\(UUID())")
 
-    /// A trail of the account app's demo, in a file of its own: tests run in parallel, and the
-    /// app writes its trail as it runs.
-    static func demoTrail() throws -> URL {
+    init() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A trail of the account app's demo.
+    func demoTrail() throws -> URL {
         let trail = folder.appendingPathComponent("demo-\(UUID()).jsonl")
         _ = try run(product: "account-app", arguments: ["--demo", "--trail", trail.path])
         return trail
     }
 
     @Test func itDrawsEachKindFromATrail() throws {
-        let trail = try Self.demoTrail()
-        let svg = Self.folder.appendingPathComponent("sequence.svg")
+        let trail = try demoTrail()
+        let svg = folder.appendingPathComponent("sequence.svg")
 
         let dot = try run(product: "bsp-diagram", arguments: ["topology", trail.path])
         let mermaid = try run(product: "bsp-diagram", arguments: ["topology", trail.path, "--mermaid"])
@@ -35,7 +43,7 @@ struct BSPDiagramTests {
     }
 
     @Test func itShowsANotificationsRecordedValueWithItsRedactions() throws {
-        let trail = try Self.demoTrail().path
+        let trail = try demoTrail().path
 
         let login = try run(product: "bsp-diagram", arguments: ["value", trail, "22"])
         let key = try run(product: "bsp-diagram", arguments: ["value", trail, "73"])
@@ -56,7 +64,7 @@ struct BSPDiagramTests {
 
     /// The figures the README gives for the account app.
     @Test func theAccountAppsReportNamesEveryActorsPatternAndItsTangle() throws {
-        let report = try run(product: "bsp-diagram", arguments: ["report", try Self.demoTrail().path])
+        let report = try run(product: "bsp-diagram", arguments: ["report", try demoTrail().path])
         let actors = report.split(separator: "\n").filter { $0.hasPrefix("  /actor/") }
 
         #expect(actors.count == 14)
@@ -67,18 +75,18 @@ struct BSPDiagramTests {
     }
 
     @Test func itWritesTheInteractivePageOfATrailAndItsRotatedFiles() throws {
-        let trail = try Self.demoTrail()
-        let page = Self.folder.appendingPathComponent("demo.html")
+        let trail = try demoTrail()
+        let page = folder.appendingPathComponent("demo.html")
         _ = try run(product: "bsp-diagram", arguments: ["html", trail.path, "--output", page.path])
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("/actor/behaviour/scope/portal-session"))
 
         // A rotated trail reads as one, and a last line cut short by a crash is skipped.
-        let rotated = Self.folder.appendingPathComponent("rotated.jsonl")
+        let rotated = folder.appendingPathComponent("rotated.jsonl")
         let lines = try String(contentsOf: trail, encoding: .utf8).split(separator: "\n")
         try Data((lines[..<100].joined(separator: "\n") + "\n").utf8)
-            .write(to: Self.folder.appendingPathComponent("rotated.1.jsonl"))
+            .write(to: folder.appendingPathComponent("rotated.1.jsonl"))
         try Data((lines[100...].joined(separator: "\n") + "\n{\"cut").utf8).write(to: rotated)
         let output = try run(
             product: "bsp-diagram", arguments: ["html", rotated.path, "--output", page.path], standardError: true)
@@ -98,8 +106,7 @@ struct BSPDiagramTests {
             standardError: true)
         #expect(missing.contains("Cannot read the audit trail at '/nonexistent/trail.jsonl': there is no such file."))
 
-        try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-        let broken = Self.folder.appendingPathComponent("broken.jsonl")
+        let broken = folder.appendingPathComponent("broken.jsonl")
         try Data((DiagramLines.valid + "\n{not json\n").utf8).write(to: broken)
         let malformed = try run(
             product: "bsp-diagram", arguments: ["report", broken.path], expectedStatus: 1, standardError: true)
@@ -123,7 +130,7 @@ struct BSPDiagramTests {
     }
 
     @Test func theAccountAppWritesItsDiagramsWhenAsked() throws {
-        let folder = Self.folder.appendingPathComponent("account-app")
+        let folder = folder.appendingPathComponent("account-app")
 
         let output = try run(product: "account-app", arguments: ["--demo", "--diagrams", folder.path])
 

@@ -27,3 +27,9 @@ func run(
     #expect(process.terminationStatus == expectedStatus, "\(product) exited with \(process.terminationStatus)")
     return String(decoding: data, as: UTF8.self)
 }
+
+/// Removes a trail a product wrote, with the lock file its store kept beside it.
+func removeTrail(_ trail: URL) {
+    try? FileManager.default.removeItem(at: trail)
+    try? FileManager.default.removeItem(atPath: trail.path + ".lock")
+}

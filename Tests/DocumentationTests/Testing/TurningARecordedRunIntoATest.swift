@@ -76,6 +76,7 @@ func recordBugReport() throws -> URL {
 
 @Test func theBugReportStillReplays() throws {
     let bugReport = try recordBugReport()
+    defer { try? FileManager.default.removeItem(at: bugReport.deletingLastPathComponent()) }
 
     let recording = try FileAuditStore.read(bugReport).trail
     let app = TestFabric { () -> (SearchPeers, SearchBehaviour) in

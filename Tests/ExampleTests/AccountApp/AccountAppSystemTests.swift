@@ -162,7 +162,7 @@ struct AccountAppSystemTests {
 
     @Test func theExecutablePlaysItsDemoWithoutATerminalAndWritesTheTrail() throws {
         let trail = FileManager.default.temporaryDirectory.appendingPathComponent("account-app-\(UUID()).jsonl")
-        defer { try? FileManager.default.removeItem(at: trail) }
+        defer { removeTrail(trail) }
 
         let output = try run(product: "account-app", arguments: ["--demo", "--trail", trail.path])
 
@@ -189,7 +189,7 @@ struct AccountAppSystemTests {
 
     @Test func theDemosTrailFileHoldsNeitherThePasswordNorASessionTokenNorAKey() throws {
         let trail = FileManager.default.temporaryDirectory.appendingPathComponent("account-app-\(UUID()).jsonl")
-        defer { try? FileManager.default.removeItem(at: trail) }
+        defer { removeTrail(trail) }
 
         _ = try run(product: "account-app", arguments: ["--demo", "--trail", trail.path])
 
