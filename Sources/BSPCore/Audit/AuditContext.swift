@@ -33,6 +33,10 @@ public final class AuditContext: Sendable {
     /// The store that receives this context's records.
     public let store: any AuditStore
 
+    /// ``store``, when it is an ``InMemoryAuditStore``: a record is packed into it from its
+    /// fields, without making an ``AuditRecord`` to hand over and destroy.
+    let memoryStore: InMemoryAuditStore?
+
     /// Whether notifiers audit at all; `false` when the store does not record.
     public let isEnabled: Bool
 
@@ -91,6 +95,7 @@ public final class AuditContext: Sendable {
         onFault: @escaping @Sendable (any Error) -> Void = AuditContext.writeToStandardError
     ) {
         self.store = store
+        self.memoryStore = store as? InMemoryAuditStore
         self.isEnabled = store.isRecording
         self.causeTracking = causeTracking
         self.elapsedTime = clock.map { AuditContext.elapsedTime(on: $0) }

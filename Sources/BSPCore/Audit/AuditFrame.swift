@@ -171,7 +171,7 @@ extension AuditContext {
     ///   - scopes: The innermost active scope as the notifier last saw it, brought up to date.
     func record(
         _ text: consuming AuditRecord.Text,
-        from origin: consuming AuditRecord.Origin,
+        from origin: AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange? = nil
@@ -185,7 +185,7 @@ extension AuditContext {
     /// that one as its cause.
     func record(
         _ text: consuming AuditRecord.Text,
-        from origin: consuming AuditRecord.Origin,
+        from origin: AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         causedBy frame: AuditFrame
@@ -198,7 +198,7 @@ extension AuditContext {
     /// frame is done once.
     func record<Result>(
         _ text: consuming AuditRecord.Text,
-        from origin: consuming AuditRecord.Origin,
+        from origin: AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange? = nil,
@@ -215,9 +215,12 @@ extension AuditContext {
         }
     }
 
+    // Inlined into each caller, with `origin` borrowed: an audited send then hands an
+    // in-memory store its record's fields without a retain or a call between them.
+    @inline(__always)
     private func record(
         _ text: consuming AuditRecord.Text,
-        from origin: consuming AuditRecord.Origin,
+        from origin: AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange?,
@@ -229,11 +232,19 @@ extension AuditContext {
         let sequence = nextSequence()
         let depth = parent.map { $0.depth + 1 } ?? 0
         let sender = AuditRecord.Sender.of(origin, handling: parent)
-        keep(
-            AuditRecord(
+        let nanoseconds = keepsTime ? timeOfRecord() : nil
+        // Called through the optional rather than bound to a constant, which retains the store.
+        if memoryStore != nil {
+            memoryStore?.record(
                 sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
-                depth: depth, scope: scope, delivery: delivery, stackChange: stackChange,
-                nanoseconds: keepsTime ? timeOfRecord() : nil))
+                depth: depth, scope: scope, delivery: delivery, stackChange: stackChange, nanoseconds: nanoseconds)
+        } else {
+            keep(
+                AuditRecord(
+                    sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
+                    depth: depth, scope: scope, delivery: delivery, stackChange: stackChange,
+                    nanoseconds: nanoseconds))
+        }
         return AuditFrame(sequence: sequence, depth: depth, actor: nil, context: .passUnretained(self))
     }
 }

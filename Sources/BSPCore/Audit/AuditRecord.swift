@@ -200,18 +200,6 @@ public struct AuditRecord: Sendable {
         self.nanoseconds = nanoseconds ?? Self.noTime
     }
 
-    /// The notification as a ``RecordBlock`` packs it: read in place, where ``storedText``
-    /// would copy it.
-    var packedText: RecordBlock.PackedText {
-        RecordBlock.packing(text)
-    }
-
-    /// Whether the record has a ``stackChange`` or a ``reply``: what few records have, checked
-    /// once by a store that packs records.
-    var hasExtras: Bool {
-        extras != nil
-    }
-
     /// The notifier's path, read without copying the rest of its URI.
     var notifierPath: String {
         origin.notifier.path

@@ -70,15 +70,19 @@ struct RecordBlock: Sendable {
     /// The number of records in the block.
     var count: Int { starts.count }
 
-    /// Packs `record` after the others, unless the block is too full to take it.
+    /// Packs the record of these fields after the others, unless the block is too full to take it.
     ///
     /// - Returns: `false`, changing nothing, when the record would reach past ``byteLimit``.
-    mutating func append(_ record: AuditRecord) -> Bool {
-        var text = record.packedText
+    mutating func append(
+        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text notification: AuditRecord.Text,
+        cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
+        reply: RecordedValue?, nanoseconds: UInt64?
+    ) -> Bool {
+        var text = Self.packing(notification)
         let room = Self.headerLimit + text.limit
         guard starts.isEmpty || (used + room <= Self.byteLimit && starts.count < recordLimit) else { return false }
         if case .kept = text {
-            texts.append(record.storedText)
+            texts.append(notification)
             text = .kept(texts.count - 1)
         }
         if used + room > bytes.count {
@@ -88,61 +92,57 @@ struct RecordBlock: Sendable {
                     0, count: max(used + room, min(2 * bytes.count, Self.byteLimit)) - bytes.count))
         }
         if starts.isEmpty {
-            firstSequence = record.sequence
+            firstSequence = sequence
         }
-        lowestSequence = min(lowestSequence, record.sequence)
-        highestSequence = max(highestSequence, record.sequence)
+        lowestSequence = min(lowestSequence, sequence)
+        highestSequence = max(highestSequence, sequence)
         // What goes in the tables first: the writer holds the bytes while it writes.
-        let origin = index(of: record.origin)
+        let originIndex = index(of: origin)
         var flags: UInt8
-        var sender: Int?
-        switch record.sender {
+        var senderIndex: Int?
+        switch sender {
         case .notifierActor: flags = SenderKind.notifierActor << 4
         case .outside: flags = SenderKind.outside << 4
         case .actor(let actor):
             flags = SenderKind.actor << 4
-            sender = index(of: actor)
+            senderIndex = index(of: actor)
         }
-        let scope = record.scope.map { index(of: $0) }
-        var stackChange: Int?
-        if record.hasExtras {
-            stackChange = record.stackChange.map { change in
-                stackChanges.append(change)
-                return stackChanges.count - 1
-            }
-            if let reply = record.reply {
-                replies.append((starts.count, reply))
-            }
+        let scopeIndex = scope.map { index(of: $0) }
+        let stackChangeIndex = stackChange.map { change in
+            stackChanges.append(change)
+            return stackChanges.count - 1
         }
-        let nanoseconds = record.timeInNanoseconds
+        if let reply {
+            replies.append((starts.count, reply))
+        }
         if let nanoseconds, firstTime == nil {
             firstTime = nanoseconds
         }
         starts.append(UInt16(truncatingIfNeeded: used))
-        let sequence = Int64(bitPattern: record.sequence &- firstSequence)
-        if record.cause != nil { flags |= Flag.cause }
+        let sequenceDelta = Int64(bitPattern: sequence &- firstSequence)
+        if cause != nil { flags |= Flag.cause }
         if nanoseconds != nil { flags |= Flag.time }
-        if scope != nil { flags |= Flag.scope }
-        if stackChange != nil { flags |= Flag.stackChange }
-        if record.depth != 0 { flags |= Flag.depth }
-        if UInt32(exactly: sequence) == nil { flags |= Flag.wideSequence }
+        if scopeIndex != nil { flags |= Flag.scope }
+        if stackChangeIndex != nil { flags |= Flag.stackChange }
+        if depth != 0 { flags |= Flag.depth }
+        if UInt32(exactly: sequenceDelta) == nil { flags |= Flag.wideSequence }
         // The fields every record has, in one word: a block holds at most 2¹³ records (each
         // takes at least this word), so fewer origins; a sequence number too far from the
         // block's first follows, flagged.
         let header =
-            UInt64(flags) | UInt64(record.delivery.packedIndex | text.tag << 3) << 8 | UInt64(UInt16(origin)) << 16
-            | (flags & Flag.wideSequence == 0 ? UInt64(sequence) << 32 : 0)
+            UInt64(flags) | UInt64(delivery.packedIndex | text.tag << 3) << 8 | UInt64(UInt16(originIndex)) << 16
+            | (flags & Flag.wideSequence == 0 ? UInt64(sequenceDelta) << 32 : 0)
         let firstTime = firstTime ?? 0
         used = bytes.withUnsafeMutableBufferPointer { buffer in
             var writer = PackedWriter(buffer: buffer, position: used)
             writer.fixed64(header)
-            if flags & Flag.wideSequence != 0 { writer.signed(sequence) }
-            if let sender { writer.unsigned(UInt64(sender)) }
-            if let cause = record.cause { writer.signed(Int64(bitPattern: record.sequence &- cause)) }
-            if flags & Flag.depth != 0 { writer.signed(Int64(record.depth)) }
-            if let scope { writer.unsigned(UInt64(scope)) }
+            if flags & Flag.wideSequence != 0 { writer.signed(sequenceDelta) }
+            if let senderIndex { writer.unsigned(UInt64(senderIndex)) }
+            if let cause { writer.signed(Int64(bitPattern: sequence &- cause)) }
+            if flags & Flag.depth != 0 { writer.signed(Int64(depth)) }
+            if let scopeIndex { writer.unsigned(UInt64(scopeIndex)) }
             if let nanoseconds { writer.signed(Int64(bitPattern: nanoseconds &- firstTime)) }
-            if let stackChange { writer.unsigned(UInt64(stackChange)) }
+            if let stackChangeIndex { writer.unsigned(UInt64(stackChangeIndex)) }
             text.write(to: &writer)
             return writer.position
         }
