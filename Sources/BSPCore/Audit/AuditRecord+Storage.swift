@@ -83,6 +83,7 @@ extension AuditRecord {
     }
 
     /// A number or Boolean notification, which reads the same whenever and wherever it is rendered.
+    @usableFromInline
     enum Scalar: Sendable {
         case integer(Int)
         case boolean(Bool)
@@ -90,7 +91,7 @@ extension AuditRecord {
 
         /// `value` as a scalar, if its type is `Int`, `Bool` or `Double`: decided from the type
         /// alone, which a notifier of a concrete type knows when it is compiled.
-        @inline(__always)
+        @inlinable
         init?<Value>(_ value: Value) {
             // Each bit cast is of a value whose type the check before it has proved.
             if Value.self == Int.self {

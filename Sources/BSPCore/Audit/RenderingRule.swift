@@ -50,13 +50,19 @@ struct RenderingRule {
     }
 
     /// The text of `notification`, as it is now.
-    mutating func text<Notification>(of notification: Notification) -> AuditRecord.Text {
+    ///
+    /// - Parameter scalar: `notification` as a number or a Boolean, if the caller found it so
+    ///   where its type is known: code specialized for the type finds it at no cost, where
+    ///   this generic code reads the value through its type's witnesses.
+    mutating func text<Notification>(
+        of notification: Notification, scalar: AuditRecord.Scalar? = nil
+    ) -> AuditRecord.Text {
         if case .undecided = decision {
             decide(from: notification)
         }
         switch decision {
         case .strings: return .rendered(unsafeBitCast(notification, to: String.self))
-        case .scalars: return .scalar(AuditRecord.Scalar(notification)!)
+        case .scalars: return .scalar(scalar ?? AuditRecord.Scalar(notification)!)
         case .always(let treatment): return Self.text(of: notification, treated: treatment)
         case .undecided: return Self.text(of: notification, treated: treatment(of: notification))
         }

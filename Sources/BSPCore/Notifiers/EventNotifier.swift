@@ -205,10 +205,12 @@ public final class EventNotifier<Event> {
             // The record names the observers still there; each runs as its actor, if it names one.
             pruneObserversWithoutOwner()
             let count = observers.count
-            record(event, stackChange: stackChange) { handlers in deliver(event, as: handlers, count: count) }
+            record(event, as: AuditRecord.Scalar(event), stackChange: stackChange) { handlers in
+                deliver(event, as: handlers, count: count)
+            }
         } else {
             // Only observers kept by their owners name an actor: these run in the record's frame.
-            record(event, stackChange: stackChange) { _ in deliver(event) }
+            record(event, as: AuditRecord.Scalar(event), stackChange: stackChange) { _ in deliver(event) }
         }
         endDelivery()
     }
@@ -259,13 +261,17 @@ public final class EventNotifier<Event> {
     }
 
     /// Records `event`, about to be delivered, and delivers it with `deliver` in its frame.
+    ///
+    /// - Parameter scalar: `event` as a number or a Boolean, found by the caller, which is
+    ///   specialized for `Event`, at no cost; see ``RenderingRule/text(of:scalar:)``.
     @usableFromInline
     func record(
-        _ event: Event, stackChange: StackChange?, deliveringWith deliver: (AuditFrame.Handlers) -> Void
+        _ event: Event, as scalar: AuditRecord.Scalar?, stackChange: StackChange?,
+        deliveringWith deliver: (AuditFrame.Handlers) -> Void
     ) {
         unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                rendering.text(of: event),
+                rendering.text(of: event, scalar: scalar),
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
                 scopes: &scopeSnapshot,
