@@ -82,34 +82,70 @@ public final class InMemoryAuditStore: AuditStore {
 
     /// Keeps `record`, forgetting the oldest one if the store is full.
     public func record(_ record: consuming AuditRecord) {
-        self.record(
-            sequence: record.sequence, origin: record.origin, sender: record.sender, text: record.storedText,
+        let text = record.storedText
+        let packed = RecordBlock.packing(text)
+        append(
+            sequence: record.sequence, origin: record.origin, sender: record.sender, text: packed,
             cause: record.cause, depth: record.depth, scope: record.scope, delivery: record.delivery,
-            stackChange: record.stackChange, reply: record.reply, nanoseconds: record.timeInNanoseconds)
+            stackChange: record.stackChange, reply: record.reply, nanoseconds: record.timeInNanoseconds
+        ) { block in
+            if case .kept = packed { block.keep(text) } else { packed }
+        }
     }
 
-    /// Keeps the record of these fields, forgetting the oldest one if the store is full.
+    /// Keeps the record of these fields, whose text packs as `text`, forgetting the oldest one
+    /// if the store is full.
     ///
     /// What a context calls on every send, with its fields borrowed: making an ``AuditRecord``
     /// only for the store to take it apart cost a record a tenth of the instructions it runs
     /// (its copies, the call through ``AuditStore``, its destruction).
     @inline(__always)
     func record(
-        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text: AuditRecord.Text,
+        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text: RecordBlock.PackedText,
         cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
-        reply: RecordedValue? = nil, nanoseconds: UInt64?
+        nanoseconds: UInt64?
+    ) {
+        append(
+            sequence: sequence, origin: origin, sender: sender, text: text, cause: cause, depth: depth,
+            scope: scope, delivery: delivery, stackChange: stackChange, reply: nil, nanoseconds: nanoseconds
+        ) { _ in text }
+    }
+
+    /// Keeps the record of these fields, whose text the store keeps as it is, forgetting the
+    /// oldest one if the store is full.
+    func record(
+        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, keeping text: AuditRecord.Text,
+        cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
+        nanoseconds: UInt64?
+    ) {
+        append(
+            sequence: sequence, origin: origin, sender: sender, text: .kept(-1), cause: cause, depth: depth,
+            scope: scope, delivery: delivery, stackChange: stackChange, reply: nil, nanoseconds: nanoseconds
+        ) { block in block.keep(text) }
+    }
+
+    /// Appends the record of these fields to the newest block, or to a new one if that has no
+    /// room for it, and forgets the oldest record if the store is then over its capacity.
+    ///
+    /// - Parameters:
+    ///   - text: The text as the block packs it; `.kept` for one kept as it is.
+    ///   - resolve: The text to append, from the block that takes the record: where a kept
+    ///     text goes into that block's table.
+    @inline(__always)
+    private func append(
+        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text: RecordBlock.PackedText,
+        cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
+        reply: RecordedValue?, nanoseconds: UInt64?, resolving resolve: (inout RecordBlock) -> RecordBlock.PackedText
     ) {
         state.withLock { state in
-            func append(to block: inout RecordBlock) -> Bool {
-                block.append(
-                    sequence: sequence, origin: origin, sender: sender, text: text, cause: cause, depth: depth,
-                    scope: scope, delivery: delivery, stackChange: stackChange, reply: reply, nanoseconds: nanoseconds)
+            if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].hasRoom(for: text) {
+                state.blocks.append(RecordBlock(recordLimit: capacity))
             }
-            if state.blocks.isEmpty || !append(to: &state.blocks[state.blocks.count - 1]) {
-                var block = RecordBlock(recordLimit: capacity)
-                _ = append(to: &block)
-                state.blocks.append(block)
-            }
+            let newest = state.blocks.count - 1
+            let text = resolve(&state.blocks[newest])
+            state.blocks[newest].append(
+                sequence: sequence, origin: origin, sender: sender, text: text, cause: cause, depth: depth,
+                scope: scope, delivery: delivery, stackChange: stackChange, reply: reply, nanoseconds: nanoseconds)
             state.kept += 1
             state.count += 1
             if state.count > capacity {

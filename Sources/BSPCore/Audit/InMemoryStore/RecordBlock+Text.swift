@@ -25,6 +25,16 @@ extension RecordBlock {
         case double(Double)
         case kept(Int)
 
+        /// A number or a Boolean, packed as itself.
+        init(_ scalar: AuditRecord.Scalar) {
+            self =
+                switch scalar {
+                case .integer(let value): .integer(value)
+                case .boolean(let value): .boolean(value)
+                case .double(let value): .double(value)
+                }
+        }
+
         /// The tag it is written with.
         var tag: UInt8 {
             switch self {
@@ -60,9 +70,7 @@ extension RecordBlock {
     static func packing(_ text: AuditRecord.Text) -> PackedText {
         switch text {
         case .rendered(let string): return .utf8(string)
-        case .scalar(.integer(let value)): return .integer(value)
-        case .scalar(.boolean(let value)): return .boolean(value)
-        case .scalar(.double(let value)): return .double(value)
+        case .scalar(let scalar): return PackedText(scalar)
         // Kept as they are, strings sent through an existential type (`any Sendable`) too:
         // finding them would copy every notification kept.
         case .unrendered, .renderedValue: return .kept(-1)

@@ -70,21 +70,27 @@ struct RecordBlock: Sendable {
     /// The number of records in the block.
     var count: Int { starts.count }
 
-    /// Packs the record of these fields after the others, unless the block is too full to take it.
-    ///
-    /// - Returns: `false`, changing nothing, when the record would reach past ``byteLimit``.
+    /// Whether the block takes a record whose text packs as `text`: not when the record would
+    /// reach past ``byteLimit`` or the block holds its most records, unless the block is empty.
+    func hasRoom(for text: PackedText) -> Bool {
+        starts.isEmpty || (used + Self.headerLimit + text.limit <= Self.byteLimit && starts.count < recordLimit)
+    }
+
+    /// Keeps `text`, which the block does not pack, in its table: what the next record
+    /// appended with the returned text refers to.
+    mutating func keep(_ text: AuditRecord.Text) -> PackedText {
+        texts.append(text)
+        return .kept(texts.count - 1)
+    }
+
+    /// Packs the record of these fields after the others; the block has room for it (see
+    /// ``hasRoom(for:)``), and a text it keeps as it is was kept first (see ``keep(_:)``).
     mutating func append(
-        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text notification: AuditRecord.Text,
+        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text: PackedText,
         cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
         reply: RecordedValue?, nanoseconds: UInt64?
-    ) -> Bool {
-        var text = Self.packing(notification)
+    ) {
         let room = Self.headerLimit + text.limit
-        guard starts.isEmpty || (used + room <= Self.byteLimit && starts.count < recordLimit) else { return false }
-        if case .kept = text {
-            texts.append(notification)
-            text = .kept(texts.count - 1)
-        }
         if used + room > bytes.count {
             // A small block, or a record larger than a block: grown to fit, at most doubled.
             bytes.append(
@@ -146,7 +152,6 @@ struct RecordBlock: Sendable {
             text.write(to: &writer)
             return writer.position
         }
-        return true
     }
 
     /// The record at `offset` from the block's first, as it was appended.
