@@ -181,7 +181,7 @@ extension AuditContext {
     ///   - scopes: The innermost active scope as the notifier last saw it, brought up to date.
     func record(
         _ text: consuming AuditRecord.Text,
-        from origin: AuditRecord.Origin,
+        from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange? = nil
@@ -195,7 +195,7 @@ extension AuditContext {
     /// that one as its cause.
     func record(
         _ text: consuming AuditRecord.Text,
-        from origin: AuditRecord.Origin,
+        from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         causedBy frame: AuditFrame
@@ -208,7 +208,7 @@ extension AuditContext {
     /// frame is done once.
     func record<Result>(
         _ text: consuming AuditRecord.Text,
-        from origin: AuditRecord.Origin,
+        from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange? = nil,
@@ -225,12 +225,13 @@ extension AuditContext {
         }
     }
 
-    // Inlined into each caller, with `origin` borrowed: an audited send then hands an
-    // in-memory store its record's fields without a retain or a call between them.
+    // Inlined into each caller: an audited send then hands an in-memory store its record's
+    // fields with no call between them. `origin` is taken owned, as the record made for any
+    // other store keeps it: borrowed, that record retained it once more on every send.
     @inline(__always)
     private func record(
         _ text: consuming AuditRecord.Text,
-        from origin: AuditRecord.Origin,
+        from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scopes: inout ScopeSnapshot,
         stackChange: StackChange?,
