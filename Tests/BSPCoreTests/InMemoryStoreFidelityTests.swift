@@ -28,6 +28,20 @@ private final class Counted: Sendable {
     }
 }
 
+/// A notification that reads the store that keeps it when it is freed: code a store must not
+/// run under its lock.
+private final class ReadsItsStoreWhenFreed: Sendable {
+    let store: InMemoryAuditStore
+
+    init(_ store: InMemoryAuditStore) {
+        self.store = store
+    }
+
+    deinit {
+        _ = store.count
+    }
+}
+
 /// A value of a pure value type with no description of its own: kept unrendered.
 private struct Point: Sendable, Codable, Hashable {
     var x: Int
@@ -185,6 +199,21 @@ struct InMemoryStoreFidelityTests {
         store.record(reply: .integer(-2), toRequest: 2)
 
         #expect(store.records.map(\.reply) == [.integer(1), .integer(-2), nil, .integer(4)])
+    }
+
+    @Test func aNotificationFreedAsTheStoreForgetsItOrIsClearedMayReadTheStore() async throws {
+        let count = try await withTimeout(seconds: 60) {
+            let store = InMemoryAuditStore(capacity: 2)
+            let notifier = EventNotifier<ReadsItsStoreWhenFreed>(of: "/actor/test", audit: AuditContext(store: store))
+            let token = notifier.observe { _ in }
+            for _ in 0..<100 { notifier.emit(ReadsItsStoreWhenFreed(store)) }
+            let kept = store.count
+            store.clear()
+            withExtendedLifetime(token) {}
+            return (kept, store.count)
+        }
+
+        #expect(count == (2, 0))
     }
 
     @Test(arguments: [1, 2, 100])

@@ -22,6 +22,9 @@ public final class InMemoryAuditStore: AuditStore {
         var kept = 0
         /// How many times the store was cleared.
         var clears = 0
+        /// The block let go of last, held until the store's lock is released: a notification
+        /// it keeps may be an object whose `deinit` reads the store.
+        var letGo: RecordBlock?
 
         /// Where the store is: it changes with every record kept and every clear.
         var mark: RecordMark { RecordMark(kept: kept, clears: clears) }
@@ -40,20 +43,24 @@ public final class InMemoryAuditStore: AuditStore {
         }
 
         /// Forgets the oldest record, letting go of its block once none of its records is kept.
+        ///
+        /// - Returns: Whether a block was let go of, into ``letGo``, to be released once the
+        ///   store's lock is.
         @inline(__always)
-        mutating func dropOldest() {
+        mutating func dropOldest() -> Bool {
             count -= 1
             droppedCount += 1
             droppedFromFirstBlock += 1
-            if droppedFromFirstBlock == blocks[firstBlock].count {
-                letGoOfFirstBlock()
-            }
+            guard droppedFromFirstBlock == blocks[firstBlock].count else { return false }
+            letGoOfFirstBlock()
+            return true
         }
 
         /// Lets go of the first block, none of whose records is kept: out of line, since one
         /// record in thousands does.
         @inline(never)
         private mutating func letGoOfFirstBlock() {
+            letGo = blocks[firstBlock]
             blocks[firstBlock] = RecordBlock.empty
             firstBlock += 1
             droppedFromFirstBlock = 0
@@ -137,7 +144,7 @@ public final class InMemoryAuditStore: AuditStore {
         cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
         reply: RecordedValue?, nanoseconds: UInt64?, resolving resolve: (inout RecordBlock) -> RecordBlock.PackedText
     ) {
-        state.withLock { state in
+        let letGoOfABlock = state.withLock { state in
             if state.blocks.isEmpty || !state.blocks[state.blocks.count - 1].hasRoom(for: text) {
                 state.blocks.append(RecordBlock(recordLimit: capacity))
             }
@@ -148,10 +155,19 @@ public final class InMemoryAuditStore: AuditStore {
                 scope: scope, delivery: delivery, stackChange: stackChange, reply: reply, nanoseconds: nanoseconds)
             state.kept += 1
             state.count += 1
-            if state.count > capacity {
-                state.dropOldest()
-            }
+            return state.count > capacity && state.dropOldest()
         }
+        if letGoOfABlock {
+            releaseLetGoBlock()
+        }
+    }
+
+    /// Releases the block let go of, after the store's lock: the notifications it keeps may
+    /// be objects whose `deinit` reads the store, and must not find it locked.
+    @inline(never)
+    private func releaseLetGoBlock() {
+        let block = state.withLock { state in state.letGo.take() }
+        withExtendedLifetime(block) {}
     }
 
     /// Gives `reply` to the newest record of the request `sequence` still kept, if any.
@@ -225,11 +241,14 @@ public final class InMemoryAuditStore: AuditStore {
 
     /// Forgets every record and resets ``droppedCount``.
     public func clear() {
-        state.withLock { state in
-            let clears = state.clears
-            state = State()
-            state.clears = clears + 1
+        let forgotten = state.withLock { state in
+            var forgotten = State()
+            swap(&forgotten, &state)
+            state.clears = forgotten.clears + 1
+            return forgotten
         }
+        // Released after the lock: a notification may be an object whose `deinit` reads the store.
+        withExtendedLifetime(forgotten) {}
     }
 
     /// The records kept, as a trail that can be written as JSON Lines.
