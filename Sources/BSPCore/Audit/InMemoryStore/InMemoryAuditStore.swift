@@ -22,9 +22,9 @@ public final class InMemoryAuditStore: AuditStore {
         var kept = 0
         /// How many times the store was cleared.
         var clears = 0
-        /// The block let go of last, held until the store's lock is released: a notification
-        /// it keeps may be an object whose `deinit` reads the store.
-        var letGo: RecordBlock?
+        /// The blocks let go of, held until the store's lock is released: a notification they
+        /// keep may be an object whose `deinit` reads the store.
+        var letGo: [RecordBlock] = []
 
         /// Where the store is: it changes with every record kept and every clear.
         var mark: RecordMark { RecordMark(kept: kept, clears: clears) }
@@ -45,7 +45,7 @@ public final class InMemoryAuditStore: AuditStore {
         /// Forgets the oldest record, letting go of its block once none of its records is kept.
         ///
         /// - Returns: Whether a block was let go of, into ``letGo``, to be released once the
-        ///   store's lock is.
+        ///   store's lock is (by whichever sender comes to it first, when several record at once).
         @inline(__always)
         mutating func dropOldest() -> Bool {
             count -= 1
@@ -60,7 +60,7 @@ public final class InMemoryAuditStore: AuditStore {
         /// record in thousands does.
         @inline(never)
         private mutating func letGoOfFirstBlock() {
-            letGo = blocks[firstBlock]
+            letGo.append(blocks[firstBlock])
             blocks[firstBlock] = RecordBlock.empty
             firstBlock += 1
             droppedFromFirstBlock = 0
@@ -162,12 +162,15 @@ public final class InMemoryAuditStore: AuditStore {
         }
     }
 
-    /// Releases the block let go of, after the store's lock: the notifications it keeps may
+    /// Releases the blocks let go of, after the store's lock: the notifications they keep may
     /// be objects whose `deinit` reads the store, and must not find it locked.
     @inline(never)
     private func releaseLetGoBlock() {
-        let block = state.withLock { state in state.letGo.take() }
-        withExtendedLifetime(block) {}
+        let blocks = state.withLock { state in
+            defer { state.letGo = [] }
+            return state.letGo
+        }
+        withExtendedLifetime(blocks) {}
     }
 
     /// Gives `reply` to the newest record of the request `sequence` still kept, if any.
