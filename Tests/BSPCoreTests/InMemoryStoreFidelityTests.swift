@@ -1,4 +1,5 @@
 import BSPCore
+import Dispatch
 import Testing
 
 /// A store that keeps each record exactly as it was handed over: what the in-memory store's
@@ -214,6 +215,20 @@ struct InMemoryStoreFidelityTests {
         }
 
         #expect(count == (2, 0))
+    }
+
+    @Test func blocksLetGoOfBySendersOnManyThreadsAtOnceAreAllReleased() {
+        let test = Int.random(in: 0..<Int.max)
+        let store = InMemoryAuditStore(capacity: 2)
+        let audit = AuditContext(store: store)
+
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let notifier = EventNotifier<Counted>(of: "/actor/test", audit: audit)
+            for _ in 0..<5_000 { notifier.emit(Counted(test: test)) }
+        }
+
+        #expect(store.count == 2)
+        #expect(Counted.alive.withLock { $0[test] ?? 0 } <= 2 * 2)
     }
 
     @Test(arguments: [1, 2, 100])

@@ -2,8 +2,42 @@ import BSPCore
 import Foundation
 import Testing
 
+/// A notification that reads the store that wrote it when it is freed: code the writer must
+/// not run under its lock.
+private final class ReadsItsFileStoreWhenFreed: Sendable {
+    let store: FileAuditStore
+
+    init(_ store: FileAuditStore) {
+        self.store = store
+    }
+
+    deinit {
+        _ = store.droppedCount
+    }
+}
+
 @Suite("File audit store")
 struct FileAuditStoreTests {
+    @Test("a notification freed once it is written may read the store")
+    func aWrittenNotificationMayReadTheStoreAsItIsFreed() async throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("run.jsonl")
+
+        let written = try await withTimeout(seconds: 60) {
+            guard let store = try? FileAuditStore(url: url) else { return -1 }
+            let notifier = EventNotifier<ReadsItsFileStoreWhenFreed>(
+                of: "/actor/test", audit: AuditContext(store: store))
+            for _ in 0..<100 { notifier.emit(ReadsItsFileStoreWhenFreed(store)) }
+            store.flush()
+            notifier.emit(ReadsItsFileStoreWhenFreed(store))
+            store.flush()
+            return (try? FileAuditStore.read(url).trail.records.count) ?? -2
+        }
+
+        #expect(written == 101)
+    }
+
     @Test("what was sent reads back as one trail, in sequence order, after a flush")
     func readsBack() throws {
         let folder = try TrailFolder()

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// It holds no reference to its store, which stops it when it goes away.
 final class TrailWriter: @unchecked Sendable {
-    // @unchecked: the fields below the condition are guarded by it; `file`, `files` and the
-    // encoding buffer belong to the writer thread alone (and to `init`, before it starts).
+    // @unchecked: the fields below the condition are guarded by it, but for `spare`, which is
+    // swapped with `pending` under it; `spare`, `file`, `files` and the encoding buffer belong
+    // to the writer thread alone (and to `init`, before it starts).
     // The runtime's exclusivity checks are off for the guarded fields, as the lock already
     // keeps any two accesses apart: the checks cost every record handed over about 115
     // instructions, more than the rest of handing it over.
@@ -151,6 +152,9 @@ final class TrailWriter: @unchecked Sendable {
     /// Waits for records — with an interval, for it to pass since the first of them arrived —
     /// and takes what is pending; `nil` once the store stops and everything is written.
     private func nextBatch() -> TrailBatch? {
+        // Emptied before the lock: the records written last are freed here, and a notification
+        // may be an object whose `deinit` reads the store or sends into it.
+        spare.removeAll()
         condition.lock()
         let newlyDropped = finishBatch()
         condition.unlock()
@@ -194,7 +198,6 @@ final class TrailWriter: @unchecked Sendable {
     /// records were dropped since the last report.
     private func finishBatch() -> Int {
         written = received - pending.count
-        spare.removeAll()
         condition.broadcast()
         defer { droppedReported = dropped }
         return dropped - droppedReported
