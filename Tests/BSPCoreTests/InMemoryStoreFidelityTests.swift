@@ -29,20 +29,6 @@ private final class Counted: Sendable {
     }
 }
 
-/// A notification that reads the store that keeps it when it is freed: code a store must not
-/// run under its lock.
-private final class ReadsItsStoreWhenFreed: Sendable {
-    let store: InMemoryAuditStore
-
-    init(_ store: InMemoryAuditStore) {
-        self.store = store
-    }
-
-    deinit {
-        _ = store.count
-    }
-}
-
 /// A value of a pure value type with no description of its own: kept unrendered.
 private struct Point: Sendable, Codable, Hashable {
     var x: Int
@@ -205,9 +191,9 @@ struct InMemoryStoreFidelityTests {
     @Test func aNotificationFreedAsTheStoreForgetsItOrIsClearedMayReadTheStore() async throws {
         let count = try await withTimeout(seconds: 60) {
             let store = InMemoryAuditStore(capacity: 2)
-            let notifier = EventNotifier<ReadsItsStoreWhenFreed>(of: "/actor/test", audit: AuditContext(store: store))
+            let notifier = EventNotifier<ReadsAStoreWhenFreed>(of: "/actor/test", audit: AuditContext(store: store))
             let token = notifier.observe { _ in }
-            for _ in 0..<100 { notifier.emit(ReadsItsStoreWhenFreed(store)) }
+            for _ in 0..<100 { notifier.emit(ReadsAStoreWhenFreed { _ = store.count }) }
             let kept = store.count
             store.clear()
             withExtendedLifetime(token) {}

@@ -63,3 +63,17 @@ final class Tally: Sendable {
     var count: Int { value.withLock { $0 } }
     func increment() { value.withLock { $0 += 1 } }
 }
+
+/// A notification that reads a store when it is freed: code a store must not run under its
+/// lock, which a store that frees what it forgets under the lock deadlocks on.
+final class ReadsAStoreWhenFreed: Sendable {
+    private let read: @Sendable () -> Void
+
+    init(_ read: @escaping @Sendable () -> Void) {
+        self.read = read
+    }
+
+    deinit {
+        read()
+    }
+}

@@ -2,20 +2,6 @@ import BSPCore
 import Foundation
 import Testing
 
-/// A notification that reads the store that wrote it when it is freed: code the writer must
-/// not run under its lock.
-private final class ReadsItsFileStoreWhenFreed: Sendable {
-    let store: FileAuditStore
-
-    init(_ store: FileAuditStore) {
-        self.store = store
-    }
-
-    deinit {
-        _ = store.droppedCount
-    }
-}
-
 @Suite("File audit store")
 struct FileAuditStoreTests {
     @Test("a notification freed once it is written may read the store")
@@ -26,11 +12,11 @@ struct FileAuditStoreTests {
 
         let written = try await withTimeout(seconds: 60) {
             guard let store = try? FileAuditStore(url: url) else { return -1 }
-            let notifier = EventNotifier<ReadsItsFileStoreWhenFreed>(
+            let notifier = EventNotifier<ReadsAStoreWhenFreed>(
                 of: "/actor/test", audit: AuditContext(store: store))
-            for _ in 0..<100 { notifier.emit(ReadsItsFileStoreWhenFreed(store)) }
+            for _ in 0..<100 { notifier.emit(ReadsAStoreWhenFreed { _ = store.droppedCount }) }
             store.flush()
-            notifier.emit(ReadsItsFileStoreWhenFreed(store))
+            notifier.emit(ReadsAStoreWhenFreed { _ = store.droppedCount })
             store.flush()
             return (try? FileAuditStore.read(url).trail.records.count) ?? -2
         }
