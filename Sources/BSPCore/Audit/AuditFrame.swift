@@ -246,21 +246,8 @@ extension AuditContext {
         let nanoseconds = keepsTime ? timeOfRecord() : nil
         // Called through the optional rather than bound to a constant, which retains the store.
         if memoryStore != nil {
-            // Taken apart, not copied: a text may hold any value, so a copy goes through its
-            // type's witnesses.
-            let packed: RecordBlock.PackedText
-            switch consume text {
-            case .rendered(let string): packed = .utf8(string)
-            case .scalar(let scalar): packed = RecordBlock.PackedText(scalar)
-            case let text:
-                memoryStore?.record(
-                    sequence: sequence, origin: origin, sender: sender, keeping: text, cause: parent?.sequence,
-                    depth: depth, scope: scope, delivery: delivery, stackChange: stackChange,
-                    nanoseconds: nanoseconds)
-                return AuditFrame(sequence: sequence, depth: depth, actor: nil, context: .passUnretained(self))
-            }
             memoryStore?.record(
-                sequence: sequence, origin: origin, sender: sender, text: packed, cause: parent?.sequence,
+                sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
                 depth: depth, scope: scope, delivery: delivery, stackChange: stackChange, nanoseconds: nanoseconds)
         } else {
             keep(

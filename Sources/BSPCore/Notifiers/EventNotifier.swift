@@ -201,16 +201,16 @@ public final class EventNotifier<Event> {
             return cutNested(event, stackChange: stackChange)
         }
         isDelivering = true
+        let scalar = AuditRecord.Scalar(event)
         if ownedObserverCount > 0 {
             // The record names the observers still there; each runs as its actor, if it names one.
             pruneObserversWithoutOwner()
             let count = observers.count
-            record(event, as: AuditRecord.Scalar(event), stackChange: stackChange) { handlers in
-                deliver(event, as: handlers, count: count)
+            record(event, as: scalar, stackChange: stackChange) { handlers in deliver(event, as: handlers, count: count)
             }
         } else {
             // Only observers kept by their owners name an actor: these run in the record's frame.
-            record(event, as: AuditRecord.Scalar(event), stackChange: stackChange) { _ in deliver(event) }
+            record(event, as: scalar, stackChange: stackChange) { _ in deliver(event) }
         }
         endDelivery()
     }

@@ -89,45 +89,53 @@ public final class InMemoryAuditStore: AuditStore {
 
     /// Keeps `record`, forgetting the oldest one if the store is full.
     public func record(_ record: consuming AuditRecord) {
-        let text = record.storedText
-        let packed = RecordBlock.packing(text)
-        append(
-            sequence: record.sequence, origin: record.origin, sender: record.sender, text: packed,
+        self.record(
+            sequence: record.sequence, origin: record.origin, sender: record.sender, text: record.storedText,
             cause: record.cause, depth: record.depth, scope: record.scope, delivery: record.delivery,
-            stackChange: record.stackChange, reply: record.reply, nanoseconds: record.timeInNanoseconds
-        ) { block in
-            if case .kept = packed { block.keep(text) } else { packed }
-        }
+            stackChange: record.stackChange, reply: record.reply, nanoseconds: record.timeInNanoseconds)
     }
 
-    /// Keeps the record of these fields, whose text packs as `text`, forgetting the oldest one
-    /// if the store is full.
+    /// Keeps the record of these fields, forgetting the oldest one if the store is full.
     ///
     /// What a context calls on every send, with its fields borrowed: making an ``AuditRecord``
     /// only for the store to take it apart cost a record a tenth of the instructions it runs
     /// (its copies, the call through ``AuditStore``, its destruction).
     @inline(__always)
     func record(
-        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text: RecordBlock.PackedText,
+        sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, text: consuming AuditRecord.Text,
         cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
-        nanoseconds: UInt64?
+        reply: RecordedValue? = nil, nanoseconds: UInt64?
     ) {
+        // Taken apart, not switched over borrowed: a text may hold any value, so a borrowed
+        // one is copied through its type's witnesses first, and the copy destroyed after.
+        let packed: RecordBlock.PackedText
+        switch consume text {
+        case .rendered(let string): packed = .utf8(string)
+        case .scalar(let scalar): packed = RecordBlock.PackedText(scalar)
+        // Kept as they are, strings sent through an existential type (`any Sendable`) too:
+        // finding them would copy every notification kept.
+        case let text:
+            return record(
+                sequence: sequence, origin: origin, sender: sender, keeping: text, cause: cause, depth: depth,
+                scope: scope, delivery: delivery, stackChange: stackChange, reply: reply, nanoseconds: nanoseconds)
+        }
         append(
-            sequence: sequence, origin: origin, sender: sender, text: text, cause: cause, depth: depth,
-            scope: scope, delivery: delivery, stackChange: stackChange, reply: nil, nanoseconds: nanoseconds
-        ) { _ in text }
+            sequence: sequence, origin: origin, sender: sender, text: packed, cause: cause, depth: depth,
+            scope: scope, delivery: delivery, stackChange: stackChange, reply: reply, nanoseconds: nanoseconds
+        ) { _ in packed }
     }
 
-    /// Keeps the record of these fields, whose text the store keeps as it is, forgetting the
-    /// oldest one if the store is full.
-    func record(
+    /// Keeps the record of these fields, whose text the store keeps as it is. Out of line, so
+    /// that the packing of a block is inlined once, into the path of texts it packs.
+    @inline(never)
+    private func record(
         sequence: UInt64, origin: AuditRecord.Origin, sender: AuditRecord.Sender, keeping text: AuditRecord.Text,
         cause: UInt64?, depth: Int, scope: ActorURI?, delivery: AuditDelivery, stackChange: StackChange?,
-        nanoseconds: UInt64?
+        reply: RecordedValue?, nanoseconds: UInt64?
     ) {
         append(
             sequence: sequence, origin: origin, sender: sender, text: .kept(-1), cause: cause, depth: depth,
-            scope: scope, delivery: delivery, stackChange: stackChange, reply: nil, nanoseconds: nanoseconds
+            scope: scope, delivery: delivery, stackChange: stackChange, reply: reply, nanoseconds: nanoseconds
         ) { block in block.keep(text) }
     }
 
@@ -158,14 +166,14 @@ public final class InMemoryAuditStore: AuditStore {
             return state.count > capacity && state.dropOldest()
         }
         if letGoOfABlock {
-            releaseLetGoBlock()
+            releaseLetGoBlocks()
         }
     }
 
     /// Releases the blocks let go of, after the store's lock: the notifications they keep may
     /// be objects whose `deinit` reads the store, and must not find it locked.
     @inline(never)
-    private func releaseLetGoBlock() {
+    private func releaseLetGoBlocks() {
         let blocks = state.withLock { state in
             defer { state.letGo = [] }
             return state.letGo

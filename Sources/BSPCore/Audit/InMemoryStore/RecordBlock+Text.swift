@@ -65,18 +65,6 @@ extension RecordBlock {
         }
     }
 
-    /// `text` as the block writes it; one that is not a rendered text or a scalar is
-    /// `.kept(-1)`, until the block keeps it.
-    static func packing(_ text: AuditRecord.Text) -> PackedText {
-        switch text {
-        case .rendered(let string): return .utf8(string)
-        case .scalar(let scalar): return PackedText(scalar)
-        // Kept as they are, strings sent through an existential type (`any Sendable`) too:
-        // finding them would copy every notification kept.
-        case .unrendered, .renderedValue: return .kept(-1)
-        }
-    }
-
     /// The text tagged `tag`, read from `reader`; `kept` is the block's table of texts.
     static func readText(tag: UInt8, from reader: inout PackedReader, kept: [AuditRecord.Text]) -> AuditRecord.Text {
         switch tag {
