@@ -166,11 +166,10 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     public static var nestingLimit: Int { 64 }
 
     private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
-        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
-        var scopes = ScopeSnapshot()
+        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of the scopes.
         let origin = AuditRecord.Origin(
             notifier: uri, variety: .request, aspect: aspect, targets: delivery == .delivered ? [uri.actor] : [])
-        return audit.record(.later(request), from: origin, delivery: delivery, scopes: &scopes)
+        return audit.record(.later(request), from: origin, delivery: delivery, scope: audit.innermostScope)
     }
 }
 

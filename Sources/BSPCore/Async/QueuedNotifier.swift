@@ -339,17 +339,15 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
 
     /// Records a notification sent now as `text`, and returns the frame of its record.
     private func record(_ text: AuditRecord.Text, delivery: AuditDelivery) -> AuditFrame {
-        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of its own.
-        var scopes = ScopeSnapshot()
-        return audit.record(text, from: origin, delivery: delivery, scopes: &scopes)
+        // A `Sendable` notifier may record from any thread, so it keeps no snapshot of the scopes.
+        return audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope)
     }
 
     /// Records what became of `item` after it was queued: caused by its `queued` record, with
     /// its text.
     private func record(_ item: Item, delivery: AuditDelivery) {
         guard let text = item.text, let frame = item.frame else { return }
-        var scopes = ScopeSnapshot()
-        audit.record(text, from: origin, delivery: delivery, scopes: &scopes, causedBy: frame)
+        audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope, causedBy: frame)
     }
 
     private var origin: AuditRecord.Origin {

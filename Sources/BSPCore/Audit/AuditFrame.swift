@@ -161,6 +161,13 @@ extension AuditFrame {
             slot.unsafelyUnwrapped.pointee?.actor = actor
         }
 
+        /// Runs `body`, the notification's handlers, in its frame, as those of `actor` if it
+        /// is known: what they send names the notification as its cause.
+        @usableFromInline
+        func run<Result>(as actor: ActorIdentity? = nil, _ body: (Self) -> Result) -> Result {
+            frame.run(as: actor, in: slot, acrossTasks: acrossTasks) { body(self) }
+        }
+
         /// Runs `body` as the handler of `actor` where the frame travels as a task-local.
         @usableFromInline
         func runCarried(as actor: Unmanaged<ActorIdentity>?, _ body: () -> Void) {
@@ -178,17 +185,17 @@ extension AuditContext {
     ///   - origin: The notifier it was sent on, with its variety and targets. An event's
     ///     sender is its notifier's actor, a request's the actor whose handler is running.
     ///   - delivery: What becomes of it.
-    ///   - scopes: The innermost active scope as the notifier last saw it, brought up to date.
+    ///   - scope: The innermost active scope, as ``innermostScope(refreshing:)`` found it.
     func record(
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
-        scopes: inout ScopeSnapshot,
+        scope: ActorURI?,
         stackChange: StackChange? = nil
     ) -> AuditFrame {
         let parent = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: causeTracking == .acrossTasks)
         return record(
-            text, from: origin, delivery: delivery, scopes: &scopes, stackChange: stackChange, parent: parent)
+            text, from: origin, delivery: delivery, scope: scope, stackChange: stackChange, parent: parent)
     }
 
     /// Records what became of a notification recorded before, in `frame`: the new record names
@@ -197,32 +204,30 @@ extension AuditContext {
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
-        scopes: inout ScopeSnapshot,
+        scope: ActorURI?,
         causedBy frame: AuditFrame
     ) {
-        _ = record(text, from: origin, delivery: delivery, scopes: &scopes, stackChange: nil, parent: frame)
+        _ = record(text, from: origin, delivery: delivery, scope: scope, stackChange: nil, parent: frame)
     }
 
-    /// Records a notification and runs `handlers` as its handlers, those of `actor` if it is
-    /// known: what they send names it as the cause. One step, so that finding this thread's
-    /// frame is done once.
-    func record<Result>(
+    /// Records a notification about to be delivered, and returns what its handlers run in:
+    /// its frame, with this thread's slot found once for both steps.
+    ///
+    /// Two steps rather than one that also runs the handlers, so that nothing the notifier
+    /// lends the record stays lent while user code runs.
+    func recordForHandlers(
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
-        scopes: inout ScopeSnapshot,
-        stackChange: StackChange? = nil,
-        handledBy actor: ActorIdentity? = nil,
-        handlers: (AuditFrame.Handlers) -> Result
-    ) -> Result {
+        scope: ActorURI?,
+        stackChange: StackChange? = nil
+    ) -> AuditFrame.Handlers {
         let slot = ThreadFrameSlot.current
         let acrossTasks = causeTracking == .acrossTasks
         let parent = AuditFrame.current(in: slot, acrossTasks: acrossTasks)
         let frame = record(
-            text, from: origin, delivery: delivery, scopes: &scopes, stackChange: stackChange, parent: parent)
-        return frame.run(as: actor, in: slot, acrossTasks: acrossTasks) {
-            handlers(AuditFrame.Handlers(frame: frame, slot: slot, acrossTasks: acrossTasks))
-        }
+            text, from: origin, delivery: delivery, scope: scope, stackChange: stackChange, parent: parent)
+        return AuditFrame.Handlers(frame: frame, slot: slot, acrossTasks: acrossTasks)
     }
 
     // Inlined into each caller: an audited send then hands an in-memory store its record's
@@ -233,13 +238,12 @@ extension AuditContext {
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
-        scopes: inout ScopeSnapshot,
+        scope: ActorURI?,
         stackChange: StackChange?,
         parent: AuditFrame?
     ) -> AuditFrame {
         // A handler of another context's notification sending here: causes never cross contexts.
         let parent = parent.flatMap { $0.context.toOpaque() == Unmanaged.passUnretained(self).toOpaque() ? $0 : nil }
-        let scope = innermostScope(refreshing: &scopes)
         let sequence = nextSequence()
         let depth = parent.map { $0.depth + 1 } ?? 0
         let sender = AuditRecord.Sender.of(origin, handling: parent)
@@ -281,11 +285,10 @@ extension AuditContext {
     @usableFromInline
     func recordUndelivered<Request>(_ request: Request, on notifier: NotifierURI, aspect: InteractionAspect) {
         guard isEnabled else { return }
-        var scopes = ScopeSnapshot()
         _ = record(
             .rendered(String(describing: request)),
             from: AuditRecord.Origin(notifier: notifier, variety: .request, aspect: aspect, targets: []),
-            delivery: .undelivered, scopes: &scopes)
+            delivery: .undelivered, scope: innermostScope)
     }
 }
 

@@ -269,16 +269,16 @@ public final class EventNotifier<Event> {
         _ event: Event, as scalar: AuditRecord.Scalar?, stackChange: StackChange?,
         deliveringWith deliver: (AuditFrame.Handlers) -> Void
     ) {
-        unretainedAudit._withUnsafeGuaranteedRef { audit in
-            audit.record(
+        let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
+            audit.recordForHandlers(
                 rendering.text(of: event, scalar: scalar),
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
-                scopes: &scopeSnapshot,
-                stackChange: stackChange,
-                handlers: deliver
+                scope: audit.innermostScope(refreshing: &scopeSnapshot),
+                stackChange: stackChange
             )
         }
+        handlers.run(deliver)
     }
 
     private func record(_ event: Event, delivery: AuditDelivery? = nil, stackChange: StackChange?) -> AuditFrame {
@@ -288,7 +288,7 @@ public final class EventNotifier<Event> {
                 rendering.text(of: event),
                 from: origin,
                 delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
-                scopes: &scopeSnapshot,
+                scope: audit.innermostScope(refreshing: &scopeSnapshot),
                 stackChange: stackChange
             )
         }

@@ -264,21 +264,16 @@ public final class RequestNotifier<Request, Reply> {
     /// Records `request`, about to be delivered, and has `handle` handle it in its frame.
     @usableFromInline
     func record(_ request: Request, handledWith handle: () -> Reply) -> Reply {
-        unretainedAudit._withUnsafeGuaranteedRef { audit in
-            audit.record(
-                rendering.text(of: request),
-                from: deliveredOrigin,
-                delivery: .delivered,
-                scopes: &scopeSnapshot,
-                handledBy: handlerActor
-            ) { handlers in
-                let reply = handle()
-                if let replyEncoder {
-                    audit.record(reply: reply, toRequest: handlers.frame.sequence, encodedWith: replyEncoder)
-                }
-                return reply
-            }
+        let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
+            audit.recordForHandlers(
+                rendering.text(of: request), from: deliveredOrigin, delivery: .delivered,
+                scope: audit.innermostScope(refreshing: &scopeSnapshot))
         }
+        let reply = handlers.run(as: handlerActor) { _ in handle() }
+        if let replyEncoder {
+            audit.record(reply: reply, toRequest: handlers.frame.sequence, encodedWith: replyEncoder)
+        }
+        return reply
     }
 
     @usableFromInline
@@ -290,7 +285,7 @@ public final class RequestNotifier<Request, Reply> {
                 rendering.text(of: request),
                 from: undeliveredOrigin,
                 delivery: delivery,
-                scopes: &scopeSnapshot
+                scope: audit.innermostScope(refreshing: &scopeSnapshot)
             )
         }
     }

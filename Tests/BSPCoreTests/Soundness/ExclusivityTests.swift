@@ -1,0 +1,59 @@
+import BSPCore
+import Testing
+
+/// Re-entrant audited sends, the shapes in which a notifier's own state is accessed again while
+/// its handlers run. Each passes in every build; in the build CI makes with every
+/// `@exclusivity(unchecked)` removed (`.ci/exclusivity`), the runtime checks that no access to
+/// that state is held open across a handler, and stops the program if one is.
+@Suite("Exclusive access while handlers run")
+struct ExclusivityTests {
+    @Test func anAuditedEmitFromInsideItsOwnObserverIsRecordedAfterTheFirst() {
+        let store = InMemoryAuditStore()
+        let notifier = AuditContext(store: store).withCurrent { EventNotifier<Int>(of: "/actor/source") }
+        var seen: [Int] = []
+        let token = notifier.observe { value in
+            seen.append(value)
+            if value == 1 { notifier.emit(2) }
+        }
+
+        notifier.emit(1)
+
+        #expect(seen == [1, 2])
+        #expect(store.records.map(\.notification) == ["1", "2"])
+        #expect(store.records.map(\.cause) == [nil, 1])
+        _ = token
+    }
+
+    @Test func anAuditedRequestFromInsideItsOwnHandlerNestsAndIsRecorded() throws {
+        let store = InMemoryAuditStore()
+        let notifier = AuditContext(store: store).withCurrent {
+            RequestNotifier<Int, Int>(of: "/actor/service")
+        }
+        let registration = notifier.handle { value in
+            value == 0 ? 0 : value + ((try? notifier.send(value - 1)) ?? -100)
+        }
+
+        let reply = try notifier.send(3)
+
+        #expect(reply == 6)
+        #expect(store.records.map(\.notification) == ["3", "2", "1", "0"])
+        #expect(store.records.map(\.cause) == [nil, 1, 2, 3])
+        _ = registration
+    }
+
+    @Test func anEventObserverSendingARequestWhoseHandlerEmitsTheSameEventIsOrdered() {
+        let store = InMemoryAuditStore()
+        let (events, requests) = AuditContext(store: store).withCurrent {
+            (EventNotifier<String>(of: "/actor/source"), RequestNotifier<String, Void>(of: "/actor/service"))
+        }
+        let handler = requests.handle { request in events.emit("after \(request)") }
+        let token = events.observe { event in
+            if event == "start" { requests.send("start") }
+        }
+
+        events.emit("start")
+
+        #expect(store.records.map(\.notification) == ["start", "start", "after start"])
+        _ = (handler, token)
+    }
+}
