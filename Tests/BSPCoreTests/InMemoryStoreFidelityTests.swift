@@ -191,9 +191,9 @@ struct InMemoryStoreFidelityTests {
     @Test func aNotificationFreedAsTheStoreForgetsItOrIsClearedMayReadTheStore() async throws {
         let count = try await withTimeout(seconds: 60) {
             let store = InMemoryAuditStore(capacity: 2)
-            let notifier = EventNotifier<ReadsAStoreWhenFreed>(of: "/actor/test", audit: AuditContext(store: store))
+            let notifier = EventNotifier<CallsBackWhenFreed>(of: "/actor/test", audit: AuditContext(store: store))
             let token = notifier.observe { _ in }
-            for _ in 0..<100 { notifier.emit(ReadsAStoreWhenFreed { _ = store.count }) }
+            for _ in 0..<100 { notifier.emit(CallsBackWhenFreed { _ = store.count }) }
             let kept = store.count
             store.clear()
             withExtendedLifetime(token) {}

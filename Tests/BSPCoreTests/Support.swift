@@ -1,4 +1,5 @@
 import BSPCore
+import Foundation
 
 /// Collects the faults an audit context reports, from any thread.
 final class FaultLog: Sendable {
@@ -64,9 +65,10 @@ final class Tally: Sendable {
     func increment() { value.withLock { $0 += 1 } }
 }
 
-/// A notification that reads a store when it is freed: code a store must not run under its
-/// lock, which a store that frees what it forgets under the lock deadlocks on.
-final class ReadsAStoreWhenFreed: Sendable {
+/// An object that runs code when it is freed: as a notification that reads its store, or a
+/// capture of a handler that reads its notifier, it is code the package must not run under a
+/// lock, which a type that frees what it lets go of under its lock deadlocks on.
+final class CallsBackWhenFreed: Sendable {
     private let read: @Sendable () -> Void
 
     init(_ read: @escaping @Sendable () -> Void) {
@@ -76,4 +78,15 @@ final class ReadsAStoreWhenFreed: Sendable {
     deinit {
         read()
     }
+}
+
+/// Runs `body` on a thread of its own and says whether it returned within ten seconds: a test
+/// of something that would hang on a lock it already holds fails instead of hanging the run.
+func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    return done.wait(timeout: .now() + 10) == .success
 }

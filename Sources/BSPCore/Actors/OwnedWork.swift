@@ -64,7 +64,9 @@ public final class OwnedWork: Sendable {
         // Holds the state and the context, not the owner: the owner's release must cancel.
         Task.detached { [state, audit] in
             _ = await task.result
-            state.withLock { state in state.running[id] = nil }
+            // Taken out under the lock and released after it, with the task it can cancel.
+            let ended = state.withLock { state in state.running.removeValue(forKey: id) }
+            withExtendedLifetime(ended) {}
             if counts { audit.pendingWork.end(pending) }
         }
     }

@@ -26,10 +26,47 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         let body: @Sendable (any AnyObject & Sendable, Request) async -> Reply
     }
 
+    /// The handler and whether the notifier's scope has ended: changed under the lock only by
+    /// its mutating methods, each of which hands back the handler it let go of, so that the
+    /// caller releases it — and whatever it captured — after unlocking.
     private struct Slot {
-        var handler: Handler?
+        private(set) var handler: Handler?
         /// The scope holding this notifier, once it has terminated.
-        var terminatedScope: ActorURI?
+        private(set) var terminatedScope: ActorURI?
+
+        /// What an installation lets go of, for the caller to release after unlocking: the
+        /// handler displaced, or the one refused, and the installed handler's owner, which
+        /// checking whether it lives retained.
+        struct Released {
+            let handler: Handler?
+            let owner: (any AnyObject & Sendable)?
+        }
+
+        /// Installs `handler` unless a live one is installed or the scope has ended: returns
+        /// the refusal, if any, and what to release.
+        mutating func install(_ handler: Handler, uri: NotifierURI) -> (NotifierError?, Released) {
+            if let scope = terminatedScope {
+                return (.scopeTerminated(uri, scope: scope), Released(handler: handler, owner: nil))
+            }
+            let liveOwner = self.handler?.owner
+            guard liveOwner == nil else {
+                return (.handlerAlreadyInstalled(uri), Released(handler: handler, owner: liveOwner))
+            }
+            defer { self.handler = handler }
+            return (nil, Released(handler: self.handler, owner: nil))
+        }
+
+        /// Removes the handler, handing it back.
+        mutating func removeHandler() -> Handler? {
+            defer { handler = nil }
+            return handler
+        }
+
+        /// Ends the handling for good, `scope` having terminated; hands the handler back.
+        mutating func terminate(_ scope: ActorURI) -> Handler? {
+            terminatedScope = scope
+            return removeHandler()
+        }
     }
 
     private let slot = Locked(Slot())
@@ -89,15 +126,14 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         by owner: Owner,
         _ body: @escaping @Sendable (Owner, Request) async -> Reply
     ) {
-        let refusal: NotifierError? = slot.withLock { slot in
-            if BoxedValue.isBox(owner) { return .ownerIsNotAnObject(uri) }
-            if let scope = slot.terminatedScope { return .scopeTerminated(uri, scope: scope) }
-            guard slot.handler?.owner == nil else { return .handlerAlreadyInstalled(uri) }
-            slot.handler = Handler(owner: owner) { owner, request in
-                await body(unsafeDowncast(owner as AnyObject, to: Owner.self), request)
-            }
-            return nil
+        if BoxedValue.isBox(owner) {
+            return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
         }
+        let handler = Handler(owner: owner) { owner, request in
+            await body(unsafeDowncast(owner as AnyObject, to: Owner.self), request)
+        }
+        let (refusal, released) = slot.withLock { slot in slot.install(handler, uri: uri) }
+        withExtendedLifetime(released) {}  // Released here, after the lock.
         if let refusal {
             return audit.reportFault(refusal)
         }
@@ -106,7 +142,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     /// Removes the handler: later requests fail with ``NotifierError/unhandledRequest(_:)``.
     public func removeHandler() {
-        slot.withLock { $0.handler = nil }
+        let released = slot.withLock { $0.removeHandler() }
+        withExtendedLifetime(released) {}  // Released here, after the lock.
     }
 
     /// The owner of the handler installed, if it lives.
@@ -116,7 +153,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     /// Whether a handler whose owner is alive is installed.
     public var isHandled: Bool {
-        slot.withLock { $0.handler?.owner != nil }
+        // The owner is loaded under the lock and let go of after it: should the load hold the
+        // last reference, the owner's `deinit` runs with no lock held.
+        ownerOfHandler != nil
     }
 
     /// Sends `request` and awaits the reply.
@@ -183,9 +222,7 @@ extension AsyncRequestNotifier: ScopeBound {
     func join(_ context: AuditContext) {}
 
     func scopeDidTerminate(_ scope: ActorURI) {
-        slot.withLock { slot in
-            slot.terminatedScope = scope
-            slot.handler = nil
-        }
+        let released = slot.withLock { $0.terminate(scope) }
+        withExtendedLifetime(released) {}  // Released here, after the lock.
     }
 }

@@ -18,13 +18,21 @@ final class NotifierInventory: Sendable {
 
     func register(_ notifier: any InspectableNotifier) {
         let entry = Entry(notifier: notifier)
-        state.withLock { state in
+        let loaded = state.withLock { state in
             state.entries.append(entry)
-            if state.entries.count >= state.sweepAt {
-                state.entries.removeAll { $0.notifier == nil }
-                state.sweepAt = max(64, state.entries.count * 2)
+            guard state.entries.count >= state.sweepAt else { return [any InspectableNotifier]() }
+            // Loading a weak reference retains what it finds: the notifiers found alive are
+            // handed out and released after the lock, should one of these be the last reference.
+            var alive: [any InspectableNotifier] = []
+            state.entries.removeAll { entry in
+                guard let notifier = entry.notifier else { return true }
+                alive.append(notifier)
+                return false
             }
+            state.sweepAt = max(64, state.entries.count * 2)
+            return alive
         }
+        withExtendedLifetime(loaded) {}
     }
 
     /// The notifiers that are still alive, in the order they were created.

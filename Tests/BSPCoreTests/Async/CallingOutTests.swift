@@ -24,16 +24,6 @@ struct CallingOutTests {
         }
     }
 
-    /// Runs `body` on a thread of its own and says whether it returned within ten seconds.
-    private func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            body()
-            done.signal()
-        }.start()
-        return done.wait(timeout: .now() + 10) == .success
-    }
-
     @Test func aStoreMaySendOnTheQueueItRecords() {
         let store = EchoingStore()
         let finished = returnsInTime {

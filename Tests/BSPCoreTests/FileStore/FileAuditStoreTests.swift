@@ -12,11 +12,11 @@ struct FileAuditStoreTests {
 
         let written = try await withTimeout(seconds: 60) {
             guard let store = try? FileAuditStore(url: url) else { return -1 }
-            let notifier = EventNotifier<ReadsAStoreWhenFreed>(
+            let notifier = EventNotifier<CallsBackWhenFreed>(
                 of: "/actor/test", audit: AuditContext(store: store))
-            for _ in 0..<100 { notifier.emit(ReadsAStoreWhenFreed { _ = store.droppedCount }) }
+            for _ in 0..<100 { notifier.emit(CallsBackWhenFreed { _ = store.droppedCount }) }
             store.flush()
-            notifier.emit(ReadsAStoreWhenFreed { _ = store.droppedCount })
+            notifier.emit(CallsBackWhenFreed { _ = store.droppedCount })
             store.flush()
             return (try? FileAuditStore.read(url).trail.records.count) ?? -2
         }
