@@ -11,3 +11,4 @@ bsp_counter *bsp_counter_create(int64_t initial) {
 void bsp_counter_destroy(bsp_counter *counter) { free(counter); }
 
 _Thread_local void *bsp_thread_frame_slot = NULL;
+_Thread_local intptr_t bsp_thread_fault_reports = 0;

@@ -49,4 +49,13 @@ static inline void *_Nullable *_Nonnull bsp_thread_frame_slot_address(void) {
     return &bsp_thread_frame_slot;
 }
 
+/// How many fault reports are running on this thread: a fault raised while one is reported is
+/// dropped rather than reported, so that a fault handler that raises faults cannot recurse.
+extern _Thread_local intptr_t bsp_thread_fault_reports;
+
+/// The address of this thread's count of fault reports running.
+static inline intptr_t *_Nonnull bsp_thread_fault_reports_address(void) {
+    return &bsp_thread_fault_reports;
+}
+
 #endif

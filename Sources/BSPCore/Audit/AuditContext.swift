@@ -68,6 +68,7 @@ public final class AuditContext: Sendable {
     package let pendingWork = PendingWork()
     private let faultHandler: @Sendable (any Error) -> Void
     private let lastSequence = AtomicCounter()
+    private let droppedFaults = AtomicCounter()
     private let activeScopes = Locked<[ActorURI]>([])
     // Bumped, under the lock, whenever a scope starts or ends, so that a notifier can keep the
     // innermost scope it last saw and take the lock only when that has changed.
@@ -111,6 +112,7 @@ public final class AuditContext: Sendable {
 
     deinit {
         lastSequence.destroy()
+        droppedFaults.destroy()
         scopesVersion.destroy()
     }
 
@@ -137,8 +139,23 @@ public final class AuditContext: Sendable {
     }
 
     /// Reports a failure that no caller was told of.
+    ///
+    /// A fault raised on this thread while the fault handler runs — a handler that forwards
+    /// faults to a peer that has gone raises one for each — is not reported: it is counted in
+    /// ``droppedFaultCount`` and written to standard error, so that the report ends instead of
+    /// recursing until the stack overflows.
     public func reportFault(_ fault: any Error) {
-        faultHandler(fault)
+        let reported = FaultReportingThread.reportUnlessNested { faultHandler(fault) }
+        if !reported {
+            droppedFaults.add(1)
+            StandardError.write("swift-bsp: dropped a fault raised while reporting a fault: \(fault)\n")
+        }
+    }
+
+    /// How many faults were raised while the fault handler ran on the same thread, and so were
+    /// not reported to it.
+    public var droppedFaultCount: Int {
+        Int(droppedFaults.load())
     }
 
     /// The innermost active scope: the one most recently pushed that has not yet terminated;

@@ -44,21 +44,26 @@ struct CallingOutTests {
 
     @Test func aFaultHandlerMaySendOnTheQueueThatReportedTheFault() {
         let sent = Tally()
+        let dropped = Tally()
         let finished = returnsInTime {
             let queue = Locked<QueuedNotifier<String>?>(nil)
             let context = AuditContext(store: InMemoryAuditStore()) { _ in
                 sent.increment()
-                if sent.count < 3 { queue.withLock { $0 }?.send("again") }
+                queue.withLock { $0 }?.send("again")
             }
             let notifier = QueuedNotifier<String>(
                 of: "/actor/service", buffering: .keepingOldest(1), audit: context)
             queue.withLock { $0 = notifier }
             notifier.send("kept")
             notifier.send("refused")
+            notifier.send("refused too")
+            for _ in 0..<context.droppedFaultCount { dropped.increment() }
         }
 
         #expect(finished)
-        #expect(sent.count == 3)
+        // Each refusal is reported; the refusal of what the handler sends is dropped, not reported.
+        #expect(sent.count == 2)
+        #expect(dropped.count == 2)
     }
 
     @Test func aStoreMaySendOnTheEventNotifierItRecords() {

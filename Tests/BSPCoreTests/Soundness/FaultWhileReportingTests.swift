@@ -1,0 +1,88 @@
+import BSPCore
+import Testing
+
+/// A fault handler may itself raise faults — typically by forwarding each fault to a peer that
+/// has gone. A fault raised while a fault is being reported on the same thread is counted as
+/// dropped and never reported: the report ends instead of recursing until the stack overflows.
+@Suite("Faults raised while a fault is reported")
+struct FaultWhileReportingTests {
+    /// A context whose fault handler forwards every fault through `forward`, set once the
+    /// peer exists, and counts the calls.
+    final class Forwarding: @unchecked Sendable {
+        // @unchecked: set before the first fault, and read on the test's thread only.
+        var forward: () -> Void = {}
+        let calls = Tally()
+        let store = InMemoryAuditStore()
+        lazy var context = AuditContext(store: store) { [self] _ in
+            calls.increment()
+            forward()
+        }
+    }
+
+    @Test func aHandlerForwardingFaultsToAGonePeerThroughItsPortIsCalledOnce() {
+        let forwarding = Forwarding()
+        var peer: RequestNotifier<String, Void>? = RequestNotifier(of: "/actor/peer", audit: forwarding.context)
+        let port = peer!.port
+        forwarding.forward = { port.send("fault") }
+        peer = nil
+
+        port.send("first")
+
+        #expect(forwarding.calls.count == 1)
+        #expect(forwarding.context.droppedFaultCount == 1)
+        #expect(forwarding.store.records.map(\.delivery) == [.undelivered, .undelivered])
+    }
+
+    @Test func aHandlerSendingToAnUnhandledNotifierIsCalledOnce() {
+        let forwarding = Forwarding()
+        let unhandled = RequestNotifier<String, Void>(of: "/actor/peer", audit: forwarding.context)
+        forwarding.forward = { unhandled.send("fault") }
+
+        unhandled.send("first")
+        unhandled.send("second")
+
+        #expect(forwarding.calls.count == 2)
+        #expect(forwarding.context.droppedFaultCount == 2)
+    }
+
+    @Test func aHandlerSendingToAFullQueueIsCalledOnce() {
+        let forwarding = Forwarding()
+        let queue = QueuedNotifier<String>(
+            of: "/actor/peer", buffering: .keepingOldest(1), audit: forwarding.context)
+        forwarding.forward = { queue.send("fault") }
+        queue.send("kept")
+
+        queue.send("refused")
+
+        #expect(forwarding.calls.count == 1)
+        #expect(forwarding.context.droppedFaultCount == 1)
+    }
+
+    @Test func aFaultAfterTheReportEndedIsReportedAgain() {
+        let forwarding = Forwarding()
+        let unhandled = RequestNotifier<String, Void>(of: "/actor/peer", audit: forwarding.context)
+
+        unhandled.send("first")
+        unhandled.send("second")
+
+        #expect(forwarding.calls.count == 2)
+        #expect(forwarding.context.droppedFaultCount == 0)
+    }
+
+    @Test func aFaultOnAnotherThreadWhileOneIsReportedIsReported() {
+        let forwarding = Forwarding()
+        let unhandled = RequestNotifier<String, Void>(of: "/actor/peer", audit: forwarding.context)
+        let context = forwarding.context
+        let uri = unhandled.uri
+        forwarding.forward = {
+            // Another thread's report is not nested in this one.
+            guard forwarding.calls.count == 1 else { return }
+            #expect(returnsInTime { context.reportFault(NotifierError.unhandledRequest(uri)) })
+        }
+
+        unhandled.send("first")
+
+        #expect(forwarding.calls.count == 2)
+        #expect(forwarding.context.droppedFaultCount == 0)
+    }
+}
