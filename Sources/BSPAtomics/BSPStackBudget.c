@@ -39,8 +39,10 @@ uintptr_t bsp_thread_stack_floor_compute(void) {
         bsp_thread_stack_floor = 0;  // Unknown: never cut by the stack.
         return 0;
     }
-    uintptr_t reserve = size / 8;
-    if (reserve < 64 * 1024) reserve = 64 * 1024;
+    // A quarter, and at least 128 KiB: room for the handlers still to run and for rendering the
+    // notification that is cut, which describes a nested value through reflection, level by level.
+    uintptr_t reserve = size / 4;
+    if (reserve < 128 * 1024) reserve = 128 * 1024;
     bsp_thread_stack_floor = low + (reserve < size ? reserve : size);
     return bsp_thread_stack_floor;
 }

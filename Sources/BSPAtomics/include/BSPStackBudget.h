@@ -11,7 +11,8 @@
 extern _Thread_local uintptr_t bsp_thread_stack_floor;
 
 /// Computes, stores and returns this thread's stack floor: its stack's lowest address plus a
-/// reserve of an eighth of the stack, and at least 64 KiB, for the handlers still to run.
+/// reserve of a quarter of the stack, and at least 128 KiB, for the handlers still to run and
+/// for rendering the notifications they send.
 uintptr_t bsp_thread_stack_floor_compute(void);
 
 /// Whether the stack has grown past this thread's floor. One thread-local read and a compare,

@@ -154,4 +154,54 @@ struct StackBudgetTests {
         #expect(ended)
         #expect(Self.isCutByTheStack(faults.withLock { $0 }))
     }
+
+    /// A notification whose rendering itself takes a deep stack: `String(describing:)` walks
+    /// each level through reflection.
+    indirect enum Nested: Sendable {
+        case leaf
+        case level(Nested)
+
+        init(depth: Int) {
+            self = (0..<depth).reduce(Nested.leaf) { inner, _ in .level(inner) }
+        }
+    }
+
+    /// A ring of four request notifiers of `Nested`, audited, each handler sending its request on.
+    private static func faultsOfARingOfNestedValues(depth: Int) -> [NotifierError] {
+        let recording = Recording()
+        let owner = NamedActor("/actor/ring")
+        var sends: [(Nested) -> Void] = []
+        for index in 0..<4 {
+            let actor = try! ActorURI(validating: "/actor/ring/a\(index)")
+            let next = (index + 1) % 4
+            let notifier = RequestNotifier<Nested, Void>(of: actor, audit: recording.context)
+            notifier.handle(by: owner) { _, value in sends[next](value) }
+            sends.append { notifier.send($0) }
+        }
+        sends[0](Nested(depth: depth))
+        sends = []
+        return recording.faults.all
+    }
+
+    /// The reserve the stack budget keeps covers rendering what is cut: a value nested 100
+    /// deep takes some 60 KiB of stack to describe in a debug build, which overflowed a
+    /// reserve of 64 KiB. A release build's smaller frames let the ring reach its count first.
+    @Test func anAuditedRingOfDeeplyNestedValuesIsCutBeforeRenderingOverflowsA512KiBStack() {
+        let faults = Locked<[NotifierError]>([])
+        let ended = onThread(stackSize: 512 * 1024) {
+            let reported = Self.faultsOfARingOfNestedValues(depth: 100)
+            faults.withLock { $0 = reported }
+        }
+
+        #expect(ended)
+        let reported = faults.withLock { $0 }
+        #expect(!reported.isEmpty)
+        #expect(
+            reported.allSatisfy {
+                switch $0 {
+                case .nestedTooDeep, .runawayCycle: true
+                default: false
+                }
+            })
+    }
 }
