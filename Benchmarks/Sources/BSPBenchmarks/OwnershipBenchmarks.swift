@@ -47,6 +47,46 @@ enum OwnershipBenchmarks {
         return median(zip(samples[0], samples[1]).map(/))
     }
 
+    /// A scope that observes an event notifier while it is on its stack.
+    final class ObservingScope: Scope {
+        let uri: ActorURI = "/actor/behaviour/scope/bench"
+        let lifecycle = ScopeLifecycle()
+        let events: EventNotifier<Int>
+        let sink = Sink()
+
+        init(observing events: EventNotifier<Int>) {
+            self.events = events
+        }
+
+        func activate() {
+            events.observe(by: self) { scope, value in scope.sink.take(value) }
+        }
+    }
+
+    /// A send to one observer that is a scope on its stack, as a ratio of a `[weak self]`
+    /// closure that does the same; auditing off.
+    static func scopeOwnerVersusWeakClosures(_ configuration: Configuration) -> Double {
+        let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
+        let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: .disabled)
+        let scope = ObservingScope(observing: events)
+        try! stack.push(scope)
+        let owner = Sink()
+        let closures: [(Int) -> Void] = [{ [weak owner] value in owner?.take(value) }]
+        let sends = configuration.sends
+        let samples = interleavedSamples(
+            operations: sends, repetitions: configuration.repetitions,
+            [
+                { for value in 0..<sends { events.emit(value) } },
+                {
+                    for value in 0..<sends {
+                        for closure in closures { closure(value) }
+                    }
+                },
+            ])
+        withExtendedLifetime((owner, stack, scope)) {}
+        return median(zip(samples[0], samples[1]).map(/))
+    }
+
     /// A closure in a box, called without retaining either: what a notifier's dispatch does.
     final class Box {
         let call: (Int) -> Void

@@ -104,6 +104,9 @@ if configuration.runs("ownership") {
     report.add("a send to an observer held through its owner", "\(ratio(owner))", "a [weak self] closure")
     report.figures["port_request_vs_notifier"] = port
     report.figures["owner_send1_vs_weak_closures"] = owner
+    let scopeOwner = OwnershipBenchmarks.scopeOwnerVersusWeakClosures(configuration)
+    report.add("a send to an observer that is an operating scope", "\(ratio(scopeOwner))", "a [weak self] closure")
+    report.figures["scope_owner_send1_vs_weak_closures"] = scopeOwner
     let noARC = OwnershipBenchmarks.sendVersusClosuresWithoutARC(configuration)
     let tenNamed = OwnershipBenchmarks.tenNamedVersusOneAudited(configuration)
     report.add("a send to one observer", "\(ratio(noARC))", "the closure called without ARC traffic")

@@ -34,7 +34,15 @@ extension EventNotifier {
         let scope = ScopeLifecycle.of(observer)
         if let scope, !scope.isOperating { return }
         pruneObserversWithoutOwner()
-        let entry = EventObserver(owner: observer, actor: (observer as? any BSPActor)?.uri, handler: handler)
+        let actor = (observer as? any BSPActor)?.uri
+        // A scope on its stack is held until it deactivates, which its lifecycle tells; any
+        // other observer, a scope not pushed yet included, is held weakly.
+        let entry: EventObserver<Event> =
+            if let scope, scope.isOnStack {
+                ScopeEventObserver(scope: observer, actor: actor, handler: handler)
+            } else {
+                OwnedEventObserver(owner: observer, actor: actor, handler: handler)
+            }
         add(entry)
         scope?.own(registration(for: entry))
     }
@@ -49,7 +57,7 @@ extension EventNotifier {
     /// - Parameter handler: Called on the emitting thread with each event.
     /// - Returns: The registration that keeps the observation alive.
     public func observe(_ handler: @escaping (Event) -> Void) -> Registration {
-        let entry = EventObserver(handler: handler)
+        let entry = RegisteredEventObserver(handler: handler)
         add(entry)
         return registration(for: entry)
     }
@@ -57,10 +65,11 @@ extension EventNotifier {
     func add(_ entry: EventObserver<Event>) {
         observers.append(entry)
         liveObserverCount += 1
-        if entry.isOwned {
+        if entry.isHeldWeakly {
             ownedObserverCount += 1
         }
         if let actor = entry.actor {
+            namedObserverCount += 1
             origin = AuditRecord.Origin(
                 notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: origin.targets + [actor])
         }
@@ -132,10 +141,11 @@ extension EventNotifier {
 
     private func remove(_ entry: EventObserver<Event>) {
         liveObserverCount -= 1
-        if entry.isOwned {
+        if entry.isHeldWeakly {
             ownedObserverCount -= 1
         }
         if entry.actor != nil {
+            namedObserverCount -= 1
             let targets = observers.compactMap { $0.isCancelled ? nil : $0.actor }
             origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: targets)
         }

@@ -58,6 +58,8 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) var liveObserverCount = 0
     /// How many of them are held through an owner that may have gone away.
     @usableFromInline @exclusivity(unchecked) var ownedObserverCount = 0
+    /// How many of them name their actor, and so run as that actor in an audited delivery.
+    @usableFromInline @exclusivity(unchecked) var namedObserverCount = 0
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) var origin: AuditRecord.Origin
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
@@ -202,14 +204,14 @@ public final class EventNotifier<Event> {
         }
         isDelivering = true
         let scalar = AuditRecord.Scalar(event)
-        if ownedObserverCount > 0 {
+        if ownedObserverCount > 0 || namedObserverCount > 0 {
             // The record names the observers still there; each runs as its actor, if it names one.
             pruneObserversWithoutOwner()
             let count = observers.count
             record(event, as: scalar, stackChange: stackChange) { handlers in deliver(event, as: handlers, count: count)
             }
         } else {
-            // Only observers kept by their owners name an actor: these run in the record's frame.
+            // No observer names an actor: each runs in the record's frame as it is.
             record(event, as: scalar, stackChange: stackChange) { _ in deliver(event) }
         }
         endDelivery()

@@ -1,74 +1,115 @@
-/// One observation of an event notifier.
+/// One observation of an event notifier: kept by a registration, by an observer held weakly,
+/// or by an operating scope held strongly until it deactivates.
+///
+/// Each kind is a subclass that calls its handler itself, typed: an observation kept by its
+/// observer loads the observer through a weak reference of the observer's own type and calls
+/// the handler with it, one closure call, where a handler wrapped in a second closure would
+/// cost the send a call and a retain and release of the wrapper's context.
 ///
 /// Its handler is a constant, so that a delivery calls it without retaining it: an
 /// observation cancelled during a delivery stays in the notifier, not called again, until the
 /// delivery ends, and goes (with its handler and what it captured) then; one cancelled
 /// outside a delivery goes at once.
 @usableFromInline
-final class EventObserver<Event> {
+class EventObserver<Event> {
     /// The actor that observes, if it names itself: what records list among their targets.
     let identity: ActorIdentity?
     /// ``identity``, unretained: what the audited delivery writes into the frame its handler
     /// runs in, where reading the identity itself would retain and release it.
     @usableFromInline let frameActor: Unmanaged<ActorIdentity>?
-    /// The handler of an observation kept by a registration.
-    @usableFromInline let handler: (Event) -> Void
-    /// The handler of an observation kept by its observer: calls it with the observer, held
-    /// for the call, or returns `false` when the observer has gone.
-    @usableFromInline let ownerHandler: (Event) -> Bool
     /// Whether the observation has ended: cancelled, or its owner gone.
     @usableFromInline @exclusivity(unchecked) var isCancelled = false
-    /// The observer that ``EventNotifier/observe(by:_:)`` was given, held weakly; `nil` for an
-    /// observation kept by a registration.
-    let owner: OwnerReference?
-    @usableFromInline let isOwned: Bool
 
-    /// An observation kept by a registration.
-    init(handler: @escaping (Event) -> Void) {
-        self.identity = nil
-        self.frameActor = nil
-        self.owner = nil
-        self.isOwned = false
-        self.handler = handler
-        self.ownerHandler = { _ in preconditionFailure("An observation kept by a registration has no observer.") }
-    }
-
-    /// An observation that lasts as long as `owner`, named by its actor if it is one.
-    init<Owner: AnyObject>(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
+    init(actor: ActorURI?) {
         let identity = actor.map(ActorIdentity.init)
-        let reference = OwnerReference(owner)
         self.identity = identity
         self.frameActor = identity.map(Unmanaged.passUnretained)
-        self.owner = reference
-        self.isOwned = true
-        self.handler = { _ in preconditionFailure("An observation kept by its observer is called with it.") }
-        self.ownerHandler = { event in
-            guard let owner = reference.object else { return false }
-            // `owner` was made from an `Owner`: the downcast cannot fail.
-            handler(unsafeDowncast(owner, to: Owner.self), event)
-            return true
-        }
     }
 
     /// Calls the handler with `event`; `false` when the observation is kept by an observer
     /// that has gone.
-    @inlinable
+    @usableFromInline
     func call(with event: Event) -> Bool {
-        guard isOwned else {
-            handler(event)
-            return true
-        }
-        return ownerHandler(event)
+        preconditionFailure("Each kind of observation calls its own handler.")
     }
+
+    /// Whether the observation is held through an observer that may go away on its own.
+    @usableFromInline var isHeldWeakly: Bool { false }
+
+    /// Whether the observation is still on but kept by an observer that has gone.
+    @usableFromInline var hasLostItsOwner: Bool { false }
+
+    /// A probe of the observer that a handler was given, if it is held weakly and lives: what
+    /// a test's leak check lets go of the handler to watch.
+    var ownerProbe: OwnerProbe? { nil }
 
     /// The URI of the observing actor, if it names itself.
     var actor: ActorURI? {
         identity?.uri
     }
+}
 
-    /// Whether the observation is still on but kept by an observer that has gone.
-    @usableFromInline var hasLostItsOwner: Bool {
-        guard let owner, !isCancelled else { return false }
-        return !owner.isAlive
+/// An observation kept by a registration.
+final class RegisteredEventObserver<Event>: EventObserver<Event> {
+    let handler: (Event) -> Void
+
+    init(handler: @escaping (Event) -> Void) {
+        self.handler = handler
+        super.init(actor: nil)
+    }
+
+    override func call(with event: Event) -> Bool {
+        handler(event)
+        return true
+    }
+}
+
+/// An observation that lasts as long as its observer, held weakly.
+final class OwnedEventObserver<Owner: AnyObject, Event>: EventObserver<Event> {
+    /// Loaded for each call: a weak load retains the observer for the call, or finds that its
+    /// deinitialization has begun, whichever thread releases it.
+    private weak var owner: Owner?
+    private let handler: (Owner, Event) -> Void
+
+    init(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
+        self.owner = owner
+        self.handler = handler
+        super.init(actor: actor)
+    }
+
+    override func call(with event: Event) -> Bool {
+        guard let owner else { return false }
+        handler(owner, event)
+        return true
+    }
+
+    override var isHeldWeakly: Bool { true }
+
+    override var hasLostItsOwner: Bool {
+        !isCancelled && owner == nil
+    }
+
+    override var ownerProbe: OwnerProbe? {
+        owner.flatMap(OwnerProbe.init)
+    }
+}
+
+/// An observation by an operating scope, which it holds strongly: the scope's lifecycle ends
+/// it when the scope deactivates, and the package itself pops the scope, so no weak load is
+/// needed to tell whether the scope lives. Ended during a delivery, it lets go of the scope
+/// once that delivery is over.
+final class ScopeEventObserver<Owner: AnyObject, Event>: EventObserver<Event> {
+    private let owner: Owner
+    private let handler: (Owner, Event) -> Void
+
+    init(scope: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
+        self.owner = scope
+        self.handler = handler
+        super.init(actor: actor)
+    }
+
+    override func call(with event: Event) -> Bool {
+        handler(owner, event)
+        return true
     }
 }

@@ -35,7 +35,12 @@ struct OwnerProbe {
     /// A probe of `reference`'s owner, if it lives.
     init?(_ reference: OwnerReference?) {
         guard let reference, let owner = reference.object else { return nil }
-        self.reference = reference
+        self.init(owner)
+    }
+
+    /// A probe of `owner`.
+    init(_ owner: AnyObject) {
+        self.reference = OwnerReference(owner)
         self.type = "\(Swift.type(of: owner))"
         self.actor = (owner as? any BSPActor)?.uri
     }
@@ -47,7 +52,7 @@ struct OwnerProbe {
 
 extension EventNotifier: SelfCaptureProbe {
     package func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
-        let owned = observers.filter { $0.isOwned && !$0.isCancelled }.map(ObjectIdentifier.init)
+        let owned = observers.filter { $0.isHeldWeakly && !$0.isCancelled }.map(ObjectIdentifier.init)
         return owned.compactMap { identifier in
             endObservation(identifiedBy: identifier)?.capture(on: uri, as: .observer)
         }
@@ -57,7 +62,7 @@ extension EventNotifier: SelfCaptureProbe {
     /// observation and the owner are not retained past the call.
     private func endObservation(identifiedBy identifier: ObjectIdentifier) -> OwnerProbe? {
         guard let entry = observers.first(where: { ObjectIdentifier($0) == identifier }),
-            let probe = OwnerProbe(entry.owner)
+            let probe = entry.ownerProbe
         else { return nil }
         end(entry)
         return probe

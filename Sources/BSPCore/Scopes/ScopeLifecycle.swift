@@ -227,6 +227,12 @@ public final class ScopeLifecycle {
         state == .inactive || state == .initiating || state == .active
     }
 
+    /// Whether the scope is on a stack and has not begun to deactivate: the stack will pop it,
+    /// and its deactivation ends what it owns, so what observes on its behalf may hold it.
+    var isOnStack: Bool {
+        stack != nil && (state == .initiating || state == .active)
+    }
+
     /// Ends every piece of owned work.
     func endOwnedWork() {
         let registrations = self.registrations

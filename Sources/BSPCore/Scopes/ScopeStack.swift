@@ -117,6 +117,15 @@ public final class ScopeStack: BSPActor {
         requestNotifier.admission = { [weak self] _ in self?.refusalOfRunawayTransitions() }
     }
 
+    deinit {
+        // The scopes still on the stack go with it, without deactivating: what they own ends,
+        // so that the observations holding them while they operate let go of them — a scope
+        // and its companion that observe each other would otherwise keep each other alive.
+        for scope in stack.reversed() {
+            scope.lifecycle.endOwnedWork()
+        }
+    }
+
     /// The top scope, or `nil` when the stack is empty.
     public var top: (any Scope)? {
         scopes.last
