@@ -1,61 +1,64 @@
-/// The installed handler of a request notifier, bound to its owner's lifetime or to a registration.
+/// The installed handler of a request notifier, bound to its owner's lifetime or to a
+/// registration.
 ///
-/// A class, so that reading it on each send copies one reference rather than the owner's.
+/// A class, so that reading it on each send copies one reference rather than the owner's; each
+/// kind is a subclass that calls the user's handler itself, typed, so that a request through
+/// an owner costs one weak load and one closure call, not a second closure around the first.
 @usableFromInline
-final class RequestHandler<Request, Reply> {
-    /// The owner, held weakly; `nil` for a handler kept by a registration.
-    let ownerReference: OwnerReference?
-    /// Whether a registration keeps the handler rather than an owner: the handler then stands in for
-    /// its owner, so that it is there for as long as it is installed.
-    @usableFromInline let isHeldByRegistration: Bool
-    @usableFromInline let body: (AnyObject, Request) -> Reply
-    /// The handler as installed with a registration, called directly by the fast path. (Not optional:
-    /// binding an optional closure on every request retains it.)
-    @usableFromInline let registrationHeldBody: (Request) -> Reply
-    /// The handler as installed with an owner: calls it with the owner, held for the call, or
-    /// returns `nil` when the owner has gone.
-    @usableFromInline let ownerHeldBody: (Request) -> Reply?
-
-    init<Owner: AnyObject>(owner: Owner, _ handler: @escaping (Owner, Request) -> Reply) {
-        let reference = OwnerReference(owner)
-        self.ownerReference = reference
-        self.isHeldByRegistration = false
-        // `owner` was made from an `Owner`: the downcast cannot fail.
-        self.body = { owner, request in handler(unsafeDowncast(owner, to: Owner.self), request) }
-        self.registrationHeldBody = { _ in
-            preconditionFailure("A handler kept by its owner is called with the owner.")
-        }
-        self.ownerHeldBody = { request in
-            guard let owner = reference.object else { return nil }
-            return handler(unsafeDowncast(owner, to: Owner.self), request)
-        }
-    }
-
-    /// A handler kept by a registration rather than by an owner.
-    init(heldByRegistration handler: @escaping (Request) -> Reply) {
-        self.ownerReference = nil
-        self.isHeldByRegistration = true
-        self.body = { _, request in handler(request) }
-        self.registrationHeldBody = handler
-        self.ownerHeldBody = { _ in preconditionFailure("A handler kept by a registration is called directly.") }
-    }
-
-    /// The owner, if it is alive.
-    @usableFromInline var owner: AnyObject? {
-        if isHeldByRegistration {
-            return self
-        }
-        return ownerReference?.object
-    }
-
-    /// Handles `request` with the owner, or returns `nil` when the owner has gone.
+class RequestHandler<Request, Reply> {
+    /// Handles `request` with the owner, held for the call, or returns `nil` when the owner has
+    /// gone.
     ///
     /// Without retaining the handler itself: the notifier keeps it until the request returns.
-    @inlinable
+    @usableFromInline
     func handleIfOwnerLives(_ request: Request) -> Reply? {
-        if isHeldByRegistration {
-            return registrationHeldBody(request)
-        }
-        return ownerHeldBody(request)
+        preconditionFailure("Each kind of handler calls its own body.")
+    }
+
+    /// The owner, if it is alive; a handler kept by a registration stands in for its owner, so
+    /// that it is there for as long as it is installed.
+    @usableFromInline var owner: AnyObject? {
+        preconditionFailure("Each kind of handler has its own owner.")
+    }
+
+    /// A probe of the owner, if the handler was installed with one and it lives: what a test's
+    /// leak check lets go of the handler to watch.
+    var ownerProbe: OwnerProbe? { nil }
+}
+
+/// A handler kept by a registration rather than by an owner.
+final class RegisteredRequestHandler<Request, Reply>: RequestHandler<Request, Reply> {
+    private let body: (Request) -> Reply
+
+    init(_ body: @escaping (Request) -> Reply) {
+        self.body = body
+    }
+
+    override func handleIfOwnerLives(_ request: Request) -> Reply? {
+        body(request)
+    }
+
+    override var owner: AnyObject? { self }
+}
+
+/// A handler that lasts as long as its owner, held weakly and loaded, typed, for each request.
+final class OwnedRequestHandler<Owner: AnyObject, Request, Reply>: RequestHandler<Request, Reply> {
+    private weak var handlerOwner: Owner?
+    private let body: (Owner, Request) -> Reply
+
+    init(owner: Owner, _ body: @escaping (Owner, Request) -> Reply) {
+        self.handlerOwner = owner
+        self.body = body
+    }
+
+    override func handleIfOwnerLives(_ request: Request) -> Reply? {
+        guard let owner = handlerOwner else { return nil }
+        return body(owner, request)
+    }
+
+    override var owner: AnyObject? { handlerOwner }
+
+    override var ownerProbe: OwnerProbe? {
+        handlerOwner.map(OwnerProbe.init)
     }
 }

@@ -27,7 +27,7 @@ extension RequestNotifier {
         guard !BoxedValue.isBox(owner) else {
             return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
         }
-        self.handler = RequestHandler(owner: owner, handler)
+        self.handler = OwnedRequestHandler(owner: owner, handler)
         ScopeLifecycle.of(owner)?.bind(self)
     }
 
@@ -56,7 +56,7 @@ extension RequestNotifier {
             audit.reportFault(refusal)
             return .cancelled
         }
-        let installed = RequestHandler(heldByRegistration: handler)
+        let installed = RegisteredRequestHandler(handler)
         self.handler = installed
         // Weakly: a registration holds neither the notifier nor, once it is removed, the handler.
         return Registration { [weak self, weak installed] in

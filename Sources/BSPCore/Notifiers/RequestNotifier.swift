@@ -255,10 +255,13 @@ public final class RequestNotifier<Request, Reply> {
             nesting -= 1
             releaseRetiredHandler()
         }
-        guard isAuditing else {
-            return .success(handler.body(owner, request))
+        // `owner` is held until the request returns, so the handler's own load of it succeeds.
+        return withExtendedLifetime(owner) {
+            guard isAuditing else {
+                return .success(handler.handleIfOwnerLives(request)!)
+            }
+            return .success(record(request) { handler.handleIfOwnerLives(request)! })
         }
-        return .success(record(request) { handler.body(owner, request) })
     }
 
     /// Records `request`, about to be delivered, and has `handle` handle it in its frame.

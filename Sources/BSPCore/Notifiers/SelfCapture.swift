@@ -76,7 +76,7 @@ extension RequestNotifier: SelfCaptureProbe {
 
     /// Removes the handler, if an owner keeps it, and returns a probe of the owner.
     private func removeOwnedHandler() -> OwnerProbe? {
-        guard let probe = OwnerProbe(handler?.ownerReference) else { return nil }
+        guard let probe = handler?.ownerProbe else { return nil }
         removeHandler()
         return probe
     }
