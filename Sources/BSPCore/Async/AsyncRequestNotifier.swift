@@ -184,13 +184,13 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         }
         let reply = await AsyncRequestNesting.$depth.withValue(depth + 1) { () async -> Reply in
             guard audit.isEnabled else { return await body(owner, request) }
-            let frame = record(request, delivery: .delivered)
+            let cause = record(request, delivery: .delivered)
             // Counted while the handler runs, for a test that waits for its system to settle.
             audit.pendingWork.begin(pendingWorkName)
             defer { audit.pendingWork.end(pendingWorkName) }
-            let reply = await frame.carry { await body(owner, request) }
+            let reply = await audit.carry(cause) { await body(owner, request) }
             if let replyEncoder {
-                audit.record(reply: reply, toRequest: frame.sequence, encodedWith: replyEncoder)
+                audit.record(reply: reply, toRequest: cause.sequence, encodedWith: replyEncoder)
             }
             return reply
         }
@@ -204,7 +204,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// ``NotifierError/runawayCycle(_:limit:)``.
     public static var nestingLimit: Int { 64 }
 
-    private func record(_ request: Request, delivery: AuditDelivery) -> AuditFrame {
+    private func record(_ request: Request, delivery: AuditDelivery) -> AuditCause {
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of the scopes.
         let origin = AuditRecord.Origin(
             notifier: uri, variety: .request, aspect: aspect, targets: delivery == .delivered ? [uri.actor] : [])

@@ -74,8 +74,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         /// The text of the notification's `queued` record, while auditing: what became of it
         /// later is recorded with the same text, as it was when it was sent.
         let text: AuditRecord.Text?
-        /// The frame of the notification's `queued` record, while auditing.
-        let frame: AuditFrame?
+        /// The notification's `queued` record, as the cause of what its consumer sends, while
+        /// auditing.
+        let cause: AuditCause?
     }
 
     private struct State {
@@ -155,7 +156,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             return audit.reportFault(refusal.fault)
         }
         let text: AuditRecord.Text? = audit.isEnabled ? .later(notification) : nil
-        let item = Item(notification: notification, text: text, frame: text.map { record($0, delivery: .queued) })
+        let item = Item(notification: notification, text: text, cause: text.map { record($0, delivery: .queued) })
         let (outcome, handOver) = state.withLock { state in admit(item, into: &state) }
         handOver.map { waiting in waiting.resume(returning: item) }
         switch outcome {
@@ -273,8 +274,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         guard first else { throw NotifierError.handlerAlreadyInstalled(uri) }
         defer { stopConsuming() }
         while let item = await next() {
-            if let frame = item.frame {
-                await frame.carry(as: identity) { await handle(item.notification) }
+            if let cause = item.cause {
+                await audit.carry(cause, as: identity) { await handle(item.notification) }
             } else {
                 await handle(item.notification)
             }
@@ -338,7 +339,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     /// Records a notification sent now as `text`, and returns the frame of its record.
-    private func record(_ text: AuditRecord.Text, delivery: AuditDelivery) -> AuditFrame {
+    private func record(_ text: AuditRecord.Text, delivery: AuditDelivery) -> AuditCause {
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of the scopes.
         return audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope)
     }
@@ -346,8 +347,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// Records what became of `item` after it was queued: caused by its `queued` record, with
     /// its text.
     private func record(_ item: Item, delivery: AuditDelivery) {
-        guard let text = item.text, let frame = item.frame else { return }
-        audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope, causedBy: frame)
+        guard let text = item.text, let cause = item.cause else { return }
+        audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope, causedBy: cause)
     }
 
     private var origin: AuditRecord.Origin {

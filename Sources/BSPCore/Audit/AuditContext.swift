@@ -37,6 +37,13 @@ public final class AuditContext: Sendable {
     /// fields, without making an ``AuditRecord`` to hand over and destroy.
     let memoryStore: InMemoryAuditStore?
 
+    /// The context's number: unique in the process, never reused, so that a cause kept beyond
+    /// its handlers names its context without holding it (see ``AuditCause``).
+    let number: UInt64 = AuditContext.numbers.add(1).magnitude
+
+    /// The last number given to a context.
+    private static let numbers = AtomicCounter()
+
     /// Whether notifiers audit at all; `false` when the store does not record.
     public let isEnabled: Bool
 

@@ -1,55 +1,81 @@
-/// The notification whose handler is running, while auditing is on: what a notification sent
-/// now names as its cause.
+/// A notification as the cause of those sent while it is handled: its sequence number, its
+/// depth, and the context it was recorded in, by number.
 ///
-/// Synchronous handlers keep it in a thread-local slot (see ``ThreadFrameSlot``). Where work
-/// hops to another task — a ``QueuedNotifier``'s consumer, an ``AsyncRequestNotifier``'s
-/// handler, and with ``AuditContext/CauseTracking/acrossTasks`` every task a handler starts —
-/// it travels as a task-local value, which the task inherits.
+/// What queues and stacks keep, to name as the cause of what they deliver later: it holds no
+/// reference, so keeping it keeps nothing alive and can outlive anything; and a context is
+/// told by a number no other context in the process ever has, not by an address that a later
+/// context may be given.
 @usableFromInline
-struct AuditFrame: Sendable {
-    /// The sequence number of the notification being handled.
+struct AuditCause: Sendable, Equatable {
+    /// The sequence number of the notification.
     var sequence: UInt64
     /// That notification's depth.
     var depth: Int
+    /// The ``AuditContext/number`` of the context it was recorded in.
+    let context: UInt64
+}
+
+/// The notification whose handler is running, while auditing is on: what a notification sent
+/// now names as its cause.
+///
+/// Synchronous handlers keep it in a thread-local slot (see ``ThreadFrameSlot``), which holds
+/// a frame only while the handlers it names run: a frame is made from a cause and the context
+/// running the handlers, set in the slot and restored when they return, and is not `Sendable`,
+/// so that it stays on the thread that runs them. Where work hops to another task — a
+/// ``QueuedNotifier``'s consumer, an ``AsyncRequestNotifier``'s handler, and with
+/// ``AuditContext/CauseTracking/acrossTasks`` every task a handler starts — the cause travels
+/// as a task-local value with its context held strongly (see ``Carried``).
+@usableFromInline
+struct AuditFrame {
+    /// The notification being handled.
+    var cause: AuditCause
     /// The actor whose handler is running, if it is known: unretained, because whoever runs
     /// the handler holds it (an observation, a notifier, a scope), so that switching the actor
-    /// between the handlers of one notification is a plain store. A frame kept beyond its
-    /// handlers keeps only its cause (see ``asCause``).
+    /// between the handlers of one notification is a plain store. Unretained references are
+    /// what keep an audited send within its benchmark (`audit_overhead_vs_record_limit`): a
+    /// retain and a release of each on every delivery cost more than the rest of the frame.
     @usableFromInline var actor: Unmanaged<ActorIdentity>?
-    /// The context of the notification, unretained: a frame in a thread's slot lives only
-    /// while its notifier's handlers run, and the notifier keeps the context alive; a frame
-    /// carried across tasks travels with a strong reference (see ``Carried``).
+    /// The context running the handlers, unretained: the notifier running them holds it for
+    /// as long as they run, which is as long as the frame is in the slot.
     let context: Unmanaged<AuditContext>
+
+    /// The frame of `cause`'s handlers, run by `context`, which must be the context `cause`
+    /// was recorded in.
+    init(_ cause: AuditCause, runBy context: AuditContext, actor: Unmanaged<ActorIdentity>? = nil) {
+        self.cause = cause
+        self.actor = actor
+        self.context = .passUnretained(context)
+    }
+
+    /// The sequence number of the notification being handled.
+    var sequence: UInt64 { cause.sequence }
 
     /// The frame a task carries across a hop, inherited by the tasks it starts.
     @TaskLocal static var inherited: Carried?
 
-    /// A frame as a task carries it, with its context kept alive: the task may outlive the
-    /// notifier that made the frame.
+    /// A frame as a task carries it, with its context and actor kept alive: the task may
+    /// outlive the notifier that ran the handler.
     struct Carried: Sendable {
-        var frame: AuditFrame
+        let cause: AuditCause
         let context: AuditContext
         /// The frame's actor, kept alive with it.
         let actor: ActorIdentity?
 
         init(_ frame: AuditFrame) {
-            self.frame = frame
+            self.cause = frame.cause
             self.context = frame.context.takeUnretainedValue()
             self.actor = frame.actor?.takeUnretainedValue()
+        }
+
+        /// The frame this carried one stands for, while the task that carries it runs.
+        var frame: AuditFrame {
+            AuditFrame(cause, runBy: context, actor: actor.map(Unmanaged.passUnretained))
         }
     }
 
     /// The URI of the actor whose handler is running, if it is known.
     var actorURI: ActorURI? {
         actor?.takeUnretainedValue().uri
-    }
-
-    /// This frame as the cause of notifications sent later, after its handlers have returned:
-    /// without the actor, which only they keep alive.
-    var asCause: AuditFrame {
-        var cause = self
-        cause.actor = nil
-        return cause
     }
 
     /// How many handlers of the package's asynchronous notifiers are running now. While
@@ -192,22 +218,42 @@ extension AuditContext {
         delivery: AuditDelivery,
         scope: ActorURI?,
         stackChange: StackChange? = nil
-    ) -> AuditFrame {
+    ) -> AuditCause {
         let parent = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: causeTracking == .acrossTasks)
         return record(
-            text, from: origin, delivery: delivery, scope: scope, stackChange: stackChange, parent: parent)
+            text, from: origin, delivery: delivery, scope: scope, stackChange: stackChange, parent: parent
+        ).cause
     }
 
-    /// Records what became of a notification recorded before, in `frame`: the new record names
+    /// Records what became of a notification recorded before as `cause`: the new record names
     /// that one as its cause.
     func record(
         _ text: consuming AuditRecord.Text,
         from origin: consuming AuditRecord.Origin,
         delivery: AuditDelivery,
         scope: ActorURI?,
-        causedBy frame: AuditFrame
+        causedBy cause: AuditCause
     ) {
-        _ = record(text, from: origin, delivery: delivery, scope: scope, stackChange: nil, parent: frame)
+        _ = record(
+            text, from: origin, delivery: delivery, scope: scope, stackChange: nil, parent: frame(of: cause))
+    }
+
+    /// The frame in which this context runs the handlers of `cause`; `nil` when `cause` was
+    /// recorded in another context, as causes never cross contexts.
+    func frame(of cause: AuditCause) -> AuditFrame? {
+        cause.context == number ? AuditFrame(cause, runBy: self) : nil
+    }
+
+    /// Runs `body`, a handler that runs in another task than `cause` was sent from, carrying
+    /// `cause` to it, as the handler of `actor` if it is known.
+    func carry<Result>(
+        _ cause: AuditCause,
+        as actor: ActorIdentity? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        guard let frame = frame(of: cause) else { return try await body() }
+        return try await frame.carry(as: actor, body)
     }
 
     /// Records a notification about to be delivered, and returns what its handlers run in:
@@ -243,24 +289,24 @@ extension AuditContext {
         parent: AuditFrame?
     ) -> AuditFrame {
         // A handler of another context's notification sending here: causes never cross contexts.
-        let parent = parent.flatMap { $0.context.toOpaque() == Unmanaged.passUnretained(self).toOpaque() ? $0 : nil }
+        let parent = parent.flatMap { $0.cause.context == number ? $0 : nil }
         let sequence = nextSequence()
-        let depth = parent.map { $0.depth + 1 } ?? 0
+        let depth = parent.map { $0.cause.depth + 1 } ?? 0
         let sender = AuditRecord.Sender.of(origin, handling: parent)
         let nanoseconds = keepsTime ? timeOfRecord() : nil
         // Called through the optional rather than bound to a constant, which retains the store.
         if memoryStore != nil {
             memoryStore?.record(
-                sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
+                sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.cause.sequence,
                 depth: depth, scope: scope, delivery: delivery, stackChange: stackChange, nanoseconds: nanoseconds)
         } else {
             keep(
                 AuditRecord(
-                    sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.sequence,
+                    sequence: sequence, origin: origin, sender: sender, text: text, cause: parent?.cause.sequence,
                     depth: depth, scope: scope, delivery: delivery, stackChange: stackChange,
                     nanoseconds: nanoseconds))
         }
-        return AuditFrame(sequence: sequence, depth: depth, actor: nil, context: .passUnretained(self))
+        return AuditFrame(AuditCause(sequence: sequence, depth: depth, context: number), runBy: self)
     }
 }
 
@@ -269,8 +315,8 @@ extension AuditContext {
     /// one more than the notification being handled, or 0 outside any handler.
     func depthOfNextRecord() -> Int {
         let parent = AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: causeTracking == .acrossTasks)
-        guard let parent, parent.context.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else { return 0 }
-        return parent.depth + 1
+        guard let parent, parent.cause.context == number else { return 0 }
+        return parent.cause.depth + 1
     }
 
     /// Keeps `reply`, the reply to the request recorded as `sequence`, made a value by

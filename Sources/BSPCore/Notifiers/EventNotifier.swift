@@ -226,8 +226,8 @@ public final class EventNotifier<Event> {
 
     @usableFromInline
     func deliverQueued() {
-        while let (next, frame) = queue.next() {
-            if let frame {
+        while let (next, cause) = queue.next() {
+            if let cause, let frame = audit.frame(of: cause) {
                 frame.run(as: nil, acrossTasks: tracksCausesAcrossTasks) {
                     let handlers = AuditFrame.Handlers(
                         frame: frame, slot: ThreadFrameSlot.current, acrossTasks: tracksCausesAcrossTasks)
@@ -251,7 +251,7 @@ public final class EventNotifier<Event> {
             }
             return
         }
-        queue.append(event, frame: isAuditing ? record(event, stackChange: stackChange) : nil)
+        queue.append(event, cause: isAuditing ? record(event, stackChange: stackChange) : nil)
     }
 
     /// Drops `event`, emitted so deep in nested notifications that the thread's stack is
@@ -283,7 +283,7 @@ public final class EventNotifier<Event> {
         handlers.run(deliver)
     }
 
-    private func record(_ event: Event, delivery: AuditDelivery? = nil, stackChange: StackChange?) -> AuditFrame {
+    private func record(_ event: Event, delivery: AuditDelivery? = nil, stackChange: StackChange?) -> AuditCause {
         pruneObserversWithoutOwner()
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(

@@ -1,7 +1,7 @@
 /// The events emitted on a notifier from inside its own delivery, waiting their turn.
 @usableFromInline
 struct ReentrantQueue<Event> {
-    private var items: [(Event, AuditFrame?)] = []
+    private var items: [(Event, AuditCause?)] = []
     private var nextIndex = 0
     private var runawayReported = false
 
@@ -15,13 +15,13 @@ struct ReentrantQueue<Event> {
     /// How many events were queued during the current delivery.
     var count: Int { items.count }
 
-    mutating func append(_ event: Event, frame: AuditFrame?) {
-        items.append((event, frame))
+    mutating func append(_ event: Event, cause: AuditCause?) {
+        items.append((event, cause))
         hasPending = true
     }
 
     /// The next event to deliver, oldest first.
-    mutating func next() -> (Event, AuditFrame?)? {
+    mutating func next() -> (Event, AuditCause?)? {
         guard nextIndex < items.count else { return nil }
         defer { nextIndex += 1 }
         return items[nextIndex]

@@ -84,9 +84,9 @@ public final class ScopeStack: BSPActor {
 
     @ObservationIgnored let audit: AuditContext
     @ObservationIgnored @exclusivity(unchecked) var isTransitioning = false
-    /// Requests that arrived during a transition, each with the audit frame of its own record,
-    /// so that what it does later names it as its cause.
-    @ObservationIgnored @exclusivity(unchecked) var pending: [(request: Request, frame: AuditFrame?)] = []
+    /// Requests that arrived during a transition, each with the notification being handled
+    /// when it was sent, so that what it does later names that as its cause.
+    @ObservationIgnored @exclusivity(unchecked) var pending: [(request: Request, cause: AuditCause?)] = []
     /// How many transitions the outermost request running now has set off, itself included.
     @ObservationIgnored @exclusivity(unchecked) var transitionsThisRound = 0
     /// Whether this round's runaway cycle has been reported, so that it is reported once.

@@ -8,7 +8,7 @@ extension ScopeStack {
             case .push, .pop, .popAbove, .replaceTop:
                 let acrossTasks = audit.causeTracking == .acrossTasks
                 pending.append(
-                    (request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)?.asCause))
+                    (request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)?.cause))
                 return .success(.queued)
             }
         }
@@ -35,9 +35,9 @@ extension ScopeStack {
 
     private func runPending() {
         while !pending.isEmpty {
-            let (request, frame) = pending.removeFirst()
+            let (request, cause) = pending.removeFirst()
             transitionsThisRound += 1
-            let outcome = frame.map { frame in
+            let outcome = cause.flatMap(audit.frame(of:)).map { frame in
                 frame.run(as: ActorIdentity(uri), acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
             }
             if case .failure(let error) = outcome ?? run(request) {
