@@ -70,6 +70,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     }
 
     private let slot = Locked(Slot())
+    /// Where the notifier describes itself in its context's inventory, while it audits.
+    private let inventoryKey: UInt64?
 
     /// What makes a reply a value for the trail; `nil` for a `Void` reply or one that is not
     /// `Encodable`, which are not recorded. Chosen once, from the type.
@@ -100,7 +102,13 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.pendingWorkName = "asynchronous requests on \(uri.path)"
         self.audit = audit
-        audit.register(self)
+        inventoryKey = audit.register(
+            NotifierSnapshot(uri: uri, variety: .request, aspect: .request(.asynchronous, replying: Reply.self)))
+        if let inventoryKey { audit.inventory.keep(self, as: inventoryKey) }
+    }
+
+    deinit {
+        if let inventoryKey { audit.inventory.remove(inventoryKey) }
     }
 
     /// How its requests travel: asynchronously, and bi-way unless the reply is `Void`.

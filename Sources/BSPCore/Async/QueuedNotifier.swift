@@ -79,7 +79,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         let cause: AuditCause?
     }
 
-    private struct State {
+    private struct State: Sendable {
         var buffer = RingQueue<Item>()
         /// The consumer waiting for the next notification, if it is waiting.
         ///
@@ -99,6 +99,8 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     private let state = Locked(State())
+    /// Where the notifier describes itself in its context's inventory, while it audits.
+    private let inventoryKey: UInt64?
 
     /// Creates a queued notifier of the actor `actor`, with the URI `<actor>/notifier/<name>`.
     ///
@@ -120,7 +122,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         self.buffering = buffering
         self.audit = audit
         self.pendingWorkName = "notifications queued on \(uri.path)"
-        audit.register(self)
+        inventoryKey = audit.register(
+            NotifierSnapshot(uri: uri, variety: variety, aspect: .asynchronousSingleWay))
+        if let inventoryKey { audit.inventory.keep(self, as: inventoryKey) }
         switch buffering {
         case .keepingOldest(let size) where size < 1, .keepingNewest(let size) where size < 1:
             audit.reportFault(NotifierError.invalidBufferSize(uri, size: size))
@@ -130,6 +134,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     }
 
     deinit {
+        if let inventoryKey { audit.inventory.remove(inventoryKey) }
         abandon(
             state.withLock { state in
                 state.buffer.removeAll()

@@ -150,7 +150,8 @@ extension AuditRecord {
     ///
     /// Held as `Any` so that a generic notifier can keep one without a closure per send;
     /// only notifiers whose notification type is `Sendable` make them.
-    struct SendableNotification: @unchecked Sendable {
-        let value: Any
+    package struct SendableNotification: @unchecked Sendable {
+        /// The notification.
+        package let value: Any
     }
 }

@@ -207,12 +207,12 @@ public struct AuditRecord: Sendable {
 
     /// The notification itself, for a record of a `Sendable` notification as its notifier made
     /// it: what typed test expectations compare. `nil` for other records.
-    package var notificationValue: Any? {
+    package var notificationValue: SendableNotification? {
         switch text {
         case .rendered: nil
-        case .unrendered(let notification): notification.value
-        case .renderedValue(let rendered): rendered.value.value
-        case .scalar(let scalar): scalar.value
+        case .unrendered(let notification): notification
+        case .renderedValue(let rendered): rendered.value
+        case .scalar(let scalar): SendableNotification(value: scalar.value)
         }
     }
 

@@ -72,6 +72,7 @@ extension EventNotifier {
             namedObserverCount += 1
             origin = AuditRecord.Origin(
                 notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: origin.targets + [actor])
+            publishReceivers()
         }
     }
 
@@ -148,6 +149,7 @@ extension EventNotifier {
             namedObserverCount -= 1
             let targets = observers.compactMap { $0.isCancelled ? nil : $0.actor }
             origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: targets)
+            publishReceivers()
         }
         if isDelivering {
             // Removing now would shift the indexes of the delivery in progress.

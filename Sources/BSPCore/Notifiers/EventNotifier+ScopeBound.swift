@@ -8,7 +8,8 @@ extension EventNotifier: ScopeBound {
         isAuditing = true
         tracksCausesAcrossTasks = context.causeTracking == .acrossTasks
         scopeSnapshot = ScopeSnapshot()
-        context.register(self)
+        inventoryKey = context.register(self, as: emptySnapshot)
+        publishReceivers()
     }
 
     /// An event notifier has nothing to refuse: its scope has gone, so nothing emits on it.

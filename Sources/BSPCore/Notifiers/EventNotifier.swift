@@ -63,6 +63,8 @@ public final class EventNotifier<Event> {
     /// The notifier and its named observers, as every record of a send names them.
     @exclusivity(unchecked) var origin: AuditRecord.Origin
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
+    /// Where the notifier describes itself in its context's inventory, while it audits.
+    var inventoryKey: UInt64?
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
     @exclusivity(unchecked) var unretainedAudit: Unmanaged<AuditContext>
@@ -130,7 +132,11 @@ public final class EventNotifier<Event> {
         self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
         self.rendering = RenderingRule(isSendable: isSendable)
         self.origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: [])
-        audit.register(self)
+        inventoryKey = audit.register(self, as: emptySnapshot)
+    }
+
+    deinit {
+        if let inventoryKey { audit.inventory.remove(inventoryKey) }
     }
 
     /// How its events travel: synchronously, single-way.

@@ -1,5 +1,5 @@
-/// A notifier that can describe itself for a live topology: its URI, its variety, and the
-/// actors connected to it now.
+/// A notifier that describes itself to its context's inventory (see ``NotifierInventory``):
+/// what it is when it registers, and, through ``inventoryKey``, what changes later.
 package protocol InspectableNotifier: AnyObject {
     /// The notifier's URI.
     var inspectedURI: NotifierURI { get }
@@ -7,44 +7,55 @@ package protocol InspectableNotifier: AnyObject {
     var inspectedVariety: NotifierVariety { get }
     /// How its notifications travel.
     var inspectedAspect: InteractionAspect { get }
-    /// The actors that receive its notifications now: named observers, or the handler's owner.
-    var receivers: [ActorURI] { get }
-    /// The object whose handler is installed, for a request notifier.
-    var handlerOwner: AnyObject? { get }
+}
+
+extension InspectableNotifier {
+    /// What the notifier is, with nothing connected yet.
+    var emptySnapshot: NotifierSnapshot {
+        NotifierSnapshot(uri: inspectedURI, variety: inspectedVariety, aspect: inspectedAspect)
+    }
 }
 
 extension EventNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .event }
     package var inspectedAspect: InteractionAspect { aspect }
-    package var receivers: [ActorURI] {
-        observers.compactMap { $0.isCancelled || $0.hasLostItsOwner ? nil : $0.actor }
+
+    /// Tells the inventory who observes now: the observers that name their actor.
+    func publishReceivers() {
+        guard let inventoryKey else { return }
+        let receivers = origin.targets
+        audit.inventory.update(inventoryKey) { $0.receivers = receivers }
     }
-    package var handlerOwner: AnyObject? { nil }
 }
 
 extension RequestNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .request }
     package var inspectedAspect: InteractionAspect { aspect }
-    package var receivers: [ActorURI] {
-        (handler?.owner as? any BSPActor).map { [$0.uri] } ?? []
+
+    /// Tells the inventory who handles now: the handler's owner, if it is an actor.
+    func publishReceivers() {
+        guard let inventoryKey else { return }
+        let receivers = (handler?.owner as? any BSPActor).map { [$0.uri] } ?? []
+        audit.inventory.update(inventoryKey) { $0.receivers = receivers }
     }
-    package var handlerOwner: AnyObject? { handler?.owner }
+
+    /// Tells the inventory the scopes on the stack whose requests this notifier carries.
+    func publishStack(_ stack: ActorURI, scopes: [ActorURI]) {
+        guard let inventoryKey else { return }
+        audit.inventory.update(inventoryKey) { $0.stack = (stack, scopes) }
+    }
 }
 
 extension QueuedNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { variety }
     package var inspectedAspect: InteractionAspect { aspect }
-    package var receivers: [ActorURI] { [] }
-    package var handlerOwner: AnyObject? { nil }
 }
 
 extension AsyncRequestNotifier: InspectableNotifier {
     package var inspectedURI: NotifierURI { uri }
     package var inspectedVariety: NotifierVariety { .request }
     package var inspectedAspect: InteractionAspect { aspect }
-    package var receivers: [ActorURI] { [] }
-    package var handlerOwner: AnyObject? { nil }
 }

@@ -13,6 +13,7 @@ extension RequestNotifier: ScopeBound {
         unretainedAudit = .passUnretained(context)
         isAuditing = true
         scopeSnapshot = ScopeSnapshot()
-        context.register(self)
+        inventoryKey = context.register(self, as: emptySnapshot)
+        publishReceivers()
     }
 }

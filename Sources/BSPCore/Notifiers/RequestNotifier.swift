@@ -67,6 +67,7 @@ public final class RequestNotifier<Request, Reply> {
             if nesting > 0, retiredHandler == nil, let oldValue, oldValue !== handler {
                 retiredHandler = oldValue
             }
+            publishReceivers()
         }
     }
     /// ``handler``, unretained: the fast path calls it without retaining it (see ``handler``).
@@ -98,6 +99,8 @@ public final class RequestNotifier<Request, Reply> {
     /// `Encodable`, which are not recorded.
     private let replyEncoder: ((Reply) -> RecordedValue?)? = RecordedValue.encoder(forReplies: Reply.self)
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
+    /// Where the notifier describes itself in its context's inventory, while it audits.
+    var inventoryKey: UInt64?
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive.
     @exclusivity(unchecked) var unretainedAudit: Unmanaged<AuditContext>
@@ -171,7 +174,11 @@ public final class RequestNotifier<Request, Reply> {
         self.isAuditing = audit.isEnabled
         self.takesSlowPath = audit.isEnabled
         self.rendering = RenderingRule(isSendable: isSendable)
-        audit.register(self)
+        inventoryKey = audit.register(self, as: emptySnapshot)
+    }
+
+    deinit {
+        if let inventoryKey { audit.inventory.remove(inventoryKey) }
     }
 
     /// How its requests travel: synchronously, and bi-way unless the reply is `Void`.

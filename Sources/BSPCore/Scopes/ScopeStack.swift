@@ -74,12 +74,14 @@ public final class ScopeStack: BSPActor {
     func appendToStack(_ scope: any Scope, uri: ActorURI) {
         withMutation(keyPath: Self.scopesKeyPath) { stack.append(scope) }
         uris.append(uri)
+        requestNotifier.publishStack(self.uri, scopes: uris)
     }
 
     /// Takes the top scope off the stack, telling the observers of ``scopes``.
     func removeTopOfStack() {
         withMutation(keyPath: Self.scopesKeyPath) { _ = stack.removeLast() }
         uris.removeLast()
+        requestNotifier.publishStack(self.uri, scopes: uris)
     }
 
     @ObservationIgnored let audit: AuditContext
@@ -113,6 +115,7 @@ public final class ScopeStack: BSPActor {
         self.requestNotifier = RequestNotifier(of: uri, audit: audit)
         self.transitionNotifier = EventNotifier(of: uri, named: "transition", audit: audit)
         requestNotifier.handle(by: self) { stack, request in stack.perform(request) }
+        requestNotifier.publishStack(uri, scopes: [])
         // Weakly: a port keeps the notifier, and so this closure, alive after the stack has gone.
         requestNotifier.admission = { [weak self] _ in self?.refusalOfRunawayTransitions() }
     }

@@ -4,10 +4,14 @@
 /// `Synchronization.Mutex` would do the same, but on Linux it is built on raw futexes that
 /// ThreadSanitizer cannot see, so every test run under `--sanitize=thread` would report false
 /// races. A platform lock keeps the sanitizer's verdict meaningful.
-package final class Locked<State>: @unchecked Sendable {
-    // @unchecked: every access to `state` happens inside `withLock`, which is also why the
-    // runtime's exclusivity checks, which cost more than the lock, are off for it (their cost,
-    // measured with `ScopeLifecycle`'s: see there).
+///
+/// It is `Sendable` only where its state is: the lock keeps two threads from touching the
+/// state at once, but a state that is not `Sendable` may hold what one thread must not hand
+/// to another, which `withLock` would do.
+package final class Locked<State> {
+    // Every access to `state` happens inside `withLock`, which is also why the runtime's
+    // exclusivity checks, which cost more than the lock, are off for it (their cost, measured
+    // with `ScopeLifecycle`'s: see there).
     @exclusivity(unchecked) private var state: State
     private let lock = PlatformLock()
 
@@ -36,3 +40,6 @@ package final class Locked<State>: @unchecked Sendable {
         return body(&state, value)
     }
 }
+
+// @unchecked: every access to the state happens under the lock, and the state is `Sendable`.
+extension Locked: @unchecked Sendable where State: Sendable {}

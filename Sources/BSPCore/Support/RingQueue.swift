@@ -59,3 +59,5 @@ struct RingQueue<Element> {
         head = 0
     }
 }
+
+extension RingQueue: Sendable where Element: Sendable {}

@@ -10,11 +10,11 @@ final class TestRecorder: AuditStore {
     private let wasSwiftTesting: Bool
     private let state: Locked<State>
 
-    private struct State {
+    private struct State: Sendable {
         var ended = false
         var faults: [any Error] = []
         /// The notifications of `Sendable` value types, by sequence number, for typed expectations.
-        var notifications: [UInt64: Any] = [:]
+        var notifications: [UInt64: AuditRecord.SendableNotification] = [:]
         /// Faults no expectation has claimed yet, each with the step it arose in.
         var unclaimed: [(fault: any Error, step: SourceContext)] = []
         /// The step running now: the test's last exercise, or the fabric's creation.
@@ -33,17 +33,20 @@ final class TestRecorder: AuditStore {
         let sequence = record.sequence
         store.record(record)
         let capacity = store.capacity
-        let ended = state.withLock { state in
+        let (ended, forgotten) = state.withLock { state in
+            var forgotten: [UInt64: AuditRecord.SendableNotification] = [:]
             if let notification {
                 state.notifications[sequence] = notification
                 // Bounded like the store: past twice its capacity, forget what it has forgotten.
                 if state.notifications.count > 2 * capacity {
                     let oldest = sequence >= UInt64(capacity) ? sequence - UInt64(capacity) : 0
-                    state.notifications = state.notifications.filter { $0.key > oldest }
+                    forgotten = state.notifications
+                    state.notifications = forgotten.filter { $0.key > oldest }
                 }
             }
-            return state.ended
+            return (state.ended, forgotten)
         }
+        withExtendedLifetime(forgotten) {}  // Released after the lock: a value may hold an object.
         if ended {
             TestFailure.recordLate(
                 "A notification arrived after its test ended: \(record) (on \(record.notifier)). Something the "
@@ -79,7 +82,7 @@ final class TestRecorder: AuditStore {
     /// The notification that the record `sequence` was made of, if it is a value of a
     /// `Sendable` type.
     func notification(_ sequence: UInt64) -> Any? {
-        state.withLock { $0.notifications[sequence] }
+        state.withLock { $0.notifications[sequence] }?.value
     }
 
     /// Marks the start of a step of the test, where the faults that arise from now on belong.
