@@ -73,8 +73,9 @@ struct PortTests {
             ])
     }
 
-    @Test func observingThroughThePortOfAnActorThatHasGoneObservesNothing() async {
-        let port = EventNotifier<String>(of: "/actor/service").port
+    @Test func observingThroughThePortOfAnActorThatHasGoneObservesNothingAndIsReported() async {
+        let recording = Recording()
+        let port = EventNotifier<String>(of: "/actor/service", audit: recording.context).port
         let observer = NamedActor("/actor/behaviour")
 
         port.observe(by: observer) { _, _ in Issue.record("nothing can emit") }
@@ -85,6 +86,8 @@ struct PortTests {
         #expect(token.isCancelled)
         #expect(values.isEmpty)
         #expect(port.uri.path == "/actor/service/notifier/event")
+        #expect(recording.faults.all == Array(repeating: .notifierGone(port.uri), count: 3))
+        #expect(NotifierError.notifierGone(port.uri).description.contains("'/actor/service/notifier/event' has gone"))
     }
 
     @Test func anActorNamesItsNotifiersOnceOnItsType() {

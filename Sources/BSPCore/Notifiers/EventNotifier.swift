@@ -33,7 +33,11 @@ public final class EventNotifier<Event> {
     public let uri: NotifierURI
 
     /// The context this notifier reports to: ``AuditContext/current`` when it was created.
-    @exclusivity(unchecked) public internal(set) var audit: AuditContext
+    @exclusivity(unchecked) public internal(set) var audit: AuditContext {
+        didSet { reportingContext.context = audit }
+    }
+    /// ``audit``, as the notifier's ports read it once the notifier has gone.
+    let reportingContext: ReportingContext
 
     /// How many events may be queued by re-entrant emits within one delivery before the
     /// notifier treats it as a runaway cycle.
@@ -127,6 +131,7 @@ public final class EventNotifier<Event> {
     ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
+        self.reportingContext = ReportingContext(audit)
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
