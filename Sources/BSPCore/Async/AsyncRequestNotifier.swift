@@ -20,10 +20,20 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// The context this notifier reports to, captured when it was created.
     public let audit: AuditContext
 
-    private struct Handler: @unchecked Sendable {
-        // @unchecked: `owner` is a weak reference to a Sendable object, set once.
-        weak var owner: (any AnyObject & Sendable)?
-        let body: @Sendable (any AnyObject & Sendable, Request) async -> Reply
+    /// The handler: both closures hold the owner weakly, typed, so that nothing is cast.
+    private struct Handler: Sendable {
+        /// Loads the owner: `nil` once it has gone.
+        let owner: @Sendable () -> (any AnyObject & Sendable)?
+        /// Handles a request with the owner, or returns `nil` when it has gone.
+        let body: @Sendable (Request) async -> Reply?
+
+        init<Owner: AnyObject & Sendable>(owner: Owner, _ body: @escaping @Sendable (Owner, Request) async -> Reply) {
+            self.owner = { [weak owner] in owner }
+            self.body = { [weak owner] request in
+                guard let owner else { return nil }
+                return await body(owner, request)
+            }
+        }
     }
 
     /// The handler and whether the notifier's scope has ended: changed under the lock only by
@@ -48,7 +58,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             if let scope = terminatedScope {
                 return (.scopeTerminated(uri, scope: scope), Released(handler: handler, owner: nil))
             }
-            let liveOwner = self.handler?.owner
+            let liveOwner = self.handler?.owner()
             guard liveOwner == nil else {
                 return (.handlerAlreadyInstalled(uri), Released(handler: handler, owner: liveOwner))
             }
@@ -137,9 +147,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         if BoxedValue.isBox(owner) {
             return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
         }
-        let handler = Handler(owner: owner) { owner, request in
-            await body(unsafeDowncast(owner as AnyObject, to: Owner.self), request)
-        }
+        let handler = Handler(owner: owner, body)
         let (refusal, released) = slot.withLock { slot in slot.install(handler, uri: uri) }
         withExtendedLifetime(released) {}  // Released here, after the lock.
         if let refusal {
@@ -156,7 +164,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     /// The owner of the handler installed, if it lives.
     var ownerOfHandler: (any AnyObject & Sendable)? {
-        slot.withLock { $0.handler?.owner }
+        slot.withLock { $0.handler }?.owner()
     }
 
     /// Whether a handler whose owner is alive is installed.
@@ -173,9 +181,11 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     ///   ``NotifierError/cancelled(_:)`` when the calling task is cancelled.
     public func send(_ request: Request) async throws(NotifierError) -> Reply {
         let (live, terminatedScope) = slot.withLock { slot in
-            (slot.handler.flatMap { handler in handler.owner.map { ($0, handler.body) } }, slot.terminatedScope)
+            (slot.handler, slot.terminatedScope)
         }
-        guard let (owner, body) = live else {
+        // Loaded outside the lock, and held until the request returns, so that the handler's
+        // own load of it succeeds.
+        guard let body = live?.body, let owner = live?.owner() else {
             if audit.isEnabled { _ = record(request, delivery: .undelivered) }
             throw terminatedScope.map { NotifierError.scopeTerminated(uri, scope: $0) } ?? .unhandledRequest(uri)
         }
@@ -191,12 +201,12 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             throw refusal
         }
         let reply = await AsyncRequestNesting.$depth.withValue(depth + 1) { () async -> Reply in
-            guard audit.isEnabled else { return await body(owner, request) }
+            guard audit.isEnabled else { return await handle(request, by: body, holding: owner) }
             let cause = record(request, delivery: .delivered)
             // Counted while the handler runs, for a test that waits for its system to settle.
             audit.pendingWork.begin(pendingWorkName)
             defer { audit.pendingWork.end(pendingWorkName) }
-            let reply = await audit.carry(cause) { await body(owner, request) }
+            let reply = await audit.carry(cause) { await handle(request, by: body, holding: owner) }
             if let replyEncoder {
                 audit.record(reply: reply, toRequest: cause.sequence, encodedWith: replyEncoder)
             }
@@ -204,6 +214,16 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         }
         guard !Task.isCancelled else { throw NotifierError.cancelled(uri) }
         return reply
+    }
+
+    /// Has `body` handle `request` while `owner`, its handler's owner, is held: its own load of
+    /// the owner then succeeds.
+    private func handle(
+        _ request: Request, by body: @Sendable (Request) async -> Reply?, holding owner: AnyObject
+    ) async -> Reply {
+        let reply = await body(request)
+        withExtendedLifetime(owner) {}
+        return reply!
     }
 
     /// How deep asynchronous requests may nest in one task — a handler awaiting a request whose
