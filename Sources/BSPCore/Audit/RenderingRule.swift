@@ -49,17 +49,24 @@ struct RenderingRule {
         self.isSendable = isSendable
     }
 
-    /// The text of `notification`, as it is now.
+    /// The rule for `notification` and those after it: decided from the first notification,
+    /// then kept. Mutating, and apart from ``text(of:scalar:)``, so that no access to the rule
+    /// a notifier keeps stays open while a description runs: a description may send on the
+    /// very notifier that renders it.
+    mutating func decide<Notification>(for notification: Notification) {
+        if case .undecided = decision {
+            decide(from: notification)
+        }
+    }
+
+    /// The text of `notification`, as it is now; ``decide(for:)`` it first.
     ///
     /// - Parameter scalar: `notification` as a number or a Boolean, if the caller found it so
     ///   where its type is known: code specialized for the type finds it at no cost, where
     ///   this generic code reads the value through its type's witnesses.
-    mutating func text<Notification>(
+    func text<Notification>(
         of notification: Notification, scalar: AuditRecord.Scalar? = nil
     ) -> AuditRecord.Text {
-        if case .undecided = decision {
-            decide(from: notification)
-        }
         switch decision {
         case .strings: return .rendered(unsafeBitCast(notification, to: String.self))
         case .scalars: return .scalar(scalar ?? AuditRecord.Scalar(notification)!)

@@ -33,7 +33,7 @@ public final class EventNotifier<Event> {
     public let uri: NotifierURI
 
     /// The context this notifier reports to: ``AuditContext/current`` when it was created.
-    @exclusivity(unchecked) public internal(set) var audit: AuditContext {
+    public internal(set) var audit: AuditContext {
         didSet { reportingContext.context = audit }
     }
     /// ``audit``, as the notifier's ports read it once the notifier has gone.
@@ -124,6 +124,13 @@ public final class EventNotifier<Event> {
     public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current)
     where Event: Sendable {
         self.init(of: actor, named: name, audit: audit, isSendable: true)
+    }
+
+    /// The rule `event` is rendered by, decided and copied out: the description it may run
+    /// must find no access to ``rendering`` open.
+    private func renderingRule(for event: Event) -> RenderingRule {
+        rendering.decide(for: event)
+        return rendering
     }
 
     private init(
@@ -284,7 +291,7 @@ public final class EventNotifier<Event> {
     ) {
         let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.recordForHandlers(
-                rendering.text(of: event, scalar: scalar),
+                renderingRule(for: event).text(of: event, scalar: scalar),
                 from: origin,
                 delivery: liveObserverCount > 0 ? .delivered : .unobserved,
                 scope: audit.innermostScope(refreshing: &scopeSnapshot),
@@ -298,7 +305,7 @@ public final class EventNotifier<Event> {
         pruneObserversWithoutOwner()
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                rendering.text(of: event),
+                renderingRule(for: event).text(of: event),
                 from: origin,
                 delivery: delivery ?? (liveObserverCount > 0 ? .delivered : .unobserved),
                 scope: audit.innermostScope(refreshing: &scopeSnapshot),

@@ -45,7 +45,7 @@ public final class RequestNotifier<Request, Reply> {
     /// The context this notifier reports to: ``AuditContext/current`` when it was created, or,
     /// for a notifier created outside any context and handled by a scope, the context of the
     /// stack the scope is pushed onto.
-    @exclusivity(unchecked) public internal(set) var audit: AuditContext {
+    public internal(set) var audit: AuditContext {
         didSet { reportingContext.context = audit }
     }
     /// ``audit``, as the notifier's ports read it once the notifier has gone.
@@ -157,6 +157,13 @@ public final class RequestNotifier<Request, Reply> {
     public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current)
     where Request: Sendable {
         self.init(of: actor, named: name, audit: audit, isSendable: true)
+    }
+
+    /// The rule `request` is rendered by, decided and copied out: the description it may run
+    /// must find no access to ``rendering`` open.
+    private func renderingRule(for request: Request) -> RenderingRule {
+        rendering.decide(for: request)
+        return rendering
     }
 
     private init(
@@ -276,7 +283,7 @@ public final class RequestNotifier<Request, Reply> {
     func record(_ request: Request, handledWith handle: () -> Reply) -> Reply {
         let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.recordForHandlers(
-                rendering.text(of: request), from: deliveredOrigin, delivery: .delivered,
+                renderingRule(for: request).text(of: request), from: deliveredOrigin, delivery: .delivered,
                 scope: audit.innermostScope(refreshing: &scopeSnapshot))
         }
         let reply = handlers.run(as: handlerActor) { _ in handle() }
@@ -292,7 +299,7 @@ public final class RequestNotifier<Request, Reply> {
         guard isAuditing else { return }
         _ = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
-                rendering.text(of: request),
+                renderingRule(for: request).text(of: request),
                 from: undeliveredOrigin,
                 delivery: delivery,
                 scope: audit.innermostScope(refreshing: &scopeSnapshot)

@@ -19,39 +19,68 @@
 /// A peer's notifier that the scope merely holds is never touched. Work handed over after
 /// the scope began to deactivate is ended at once.
 public final class ScopeLifecycle {
-    // Runtime exclusivity checks are off for the lifecycle's state: no access to it is held
-    // across a call to a scope's or a handler's code (copies are taken first), and the checks
-    // cost more than the transitions that read it: with the checks on here, in `ScopeStack` and
-    // in `Locked`, `scope_push_pop_us` went from 2.0 to 2.4 and `audit_overhead_ns` from 77 to
-    // 95 (release build, one interleaved run).
+    /// Where the scope is, and what it owns. One stored value, so that one annotation turns the
+    /// runtime's exclusivity checks off for all of it: no access to it is held across a call to
+    /// a scope's or a handler's code (copies are taken first), and the checks cost more than
+    /// the transitions that read it: with the checks on here and in `ScopeStack`,
+    /// `scope_push_pop_us` went from 2.05 to 2.6–2.8 (release build, three interleaved runs).
+    @exclusivity(unchecked) private var storage = Storage()
+
+    private struct Storage {
+        var state: ScopeState = .inactive
+        var resumeRecord: ScopeRecord?
+        var companion: (any Scope)?
+        var registrations: [Registration] = []
+        var boundNotifiers: [WeakScopeBound] = []
+        var cancellations: [() -> Void] = []
+        var completions: [@Sendable () async -> Void] = []
+        var stacks: [ScopeStack] = []
+        var scope: ActorURI?
+        var stackContext: AuditContext?
+        weak var stack: ScopeStack?
+        weak var companionOf: ScopeLifecycle?
+    }
 
     /// Where the scope is in its lifecycle.
-    @exclusivity(unchecked) public internal(set) var state: ScopeState = .inactive
+    public internal(set) var state: ScopeState {
+        get { storage.state }
+        set { storage.state = newValue }
+    }
 
     /// The record the scope is being resumed from, while the stack rebuilds it, else `nil`.
     ///
     /// A scope that pushes a child scope when it activates should leave that to the resumption
     /// while this is set: the resumption pushes the children it recorded.
-    @exclusivity(unchecked) public internal(set) var resumeRecord: ScopeRecord?
+    public internal(set) var resumeRecord: ScopeRecord? {
+        get { storage.resumeRecord }
+        set { storage.resumeRecord = newValue }
+    }
 
     /// The companion, read from ``Scope/companion`` once, when the scope was pushed.
-    @exclusivity(unchecked) var companion: (any Scope)?
+    var companion: (any Scope)? {
+        get { storage.companion }
+        set { storage.companion = newValue }
+    }
 
-    @exclusivity(unchecked) private var registrations: [Registration] = []
-    @exclusivity(unchecked) private var boundNotifiers: [WeakScopeBound] = []
-    @exclusivity(unchecked) private var cancellations: [() -> Void] = []
-    @exclusivity(unchecked) private var completions: [@Sendable () async -> Void] = []
-    @exclusivity(unchecked) private var stacks: [ScopeStack] = []
     /// The scope's URI, once it is on a stack.
-    @exclusivity(unchecked) var scope: ActorURI?
-    /// The context of the stack the scope was pushed onto.
-    @exclusivity(unchecked) private var stackContext: AuditContext?
+    var scope: ActorURI? {
+        get { storage.scope }
+        set { storage.scope = newValue }
+    }
+
     /// The stack the scope is on, while it is: held weakly, so that a scope never keeps its
     /// stack alive.
-    @exclusivity(unchecked) weak var stack: ScopeStack?
+    var stack: ScopeStack? {
+        get { storage.stack }
+        set { storage.stack = newValue }
+    }
+
     /// For a companion, the lifecycle of the scope it accompanies: a companion that dismisses
     /// itself dismisses that scope, and with it itself.
-    @exclusivity(unchecked) weak var companionOf: ScopeLifecycle?
+    var companionOf: ScopeLifecycle? {
+        get { storage.companionOf }
+        set { storage.companionOf = newValue }
+    }
 
     /// Creates the lifecycle of a scope that has not been pushed yet.
     public init() {}
@@ -101,25 +130,25 @@ public final class ScopeLifecycle {
             registration.cancel()
             return
         }
-        registrations.append(registration)
+        storage.registrations.append(registration)
     }
 
     /// Keeps `task` until the scope deactivates, then cancels it. The pop's ``ScopeExit`` can
     /// await its end with ``ScopeExit/awaitOwnedWork()``.
     public func own<Success, Failure>(_ task: Task<Success, Failure>) {
-        completions.append { _ = await task.result }
+        storage.completions.append { _ = await task.result }
         guard isOperating else {
             task.cancel()
             return
         }
-        cancellations.append { task.cancel() }
+        storage.cancellations.append { task.cancel() }
         trackPending(task)
     }
 
     /// Counts `task` as work under way in the context of the stack the scope is on (or the
     /// current one) until it ends, for a test that waits for its system to settle.
     private func trackPending<Success, Failure>(_ task: Task<Success, Failure>) {
-        let context = stackContext ?? AuditContext.current
+        let context = storage.stackContext ?? AuditContext.current
         guard context.isEnabled else { return }
         let work = "tasks owned by \(scope?.path ?? "a scope not yet pushed")"
         context.pendingWork.begin(work)
@@ -137,7 +166,7 @@ public final class ScopeLifecycle {
             scope.map { stack.close(ownedBy: $0) }
             return
         }
-        stacks.append(stack)
+        storage.stacks.append(stack)
     }
 
     /// Binds `notifier` to the scope: created outside any audit context, it joins the context
@@ -176,11 +205,11 @@ public final class ScopeLifecycle {
             notifier.scopeDidTerminate(scope)
             return
         }
-        boundNotifiers.removeAll { $0.notifier == nil }
-        boundNotifiers.append(WeakScopeBound(notifier: notifier))
+        storage.boundNotifiers.removeAll { $0.notifier == nil }
+        storage.boundNotifiers.append(WeakScopeBound(notifier: notifier))
         // Bound after the push (a handler installed in `activate()`): it joins the stack's
         // context now, as those bound before the push did then.
-        if let stackContext {
+        if let stackContext = storage.stackContext {
             notifier.join(stackContext)
         }
     }
@@ -192,8 +221,8 @@ public final class ScopeLifecycle {
 
     /// Joins the bound notifiers to the context of the stack the scope was pushed onto.
     func joinBoundNotifiers(to context: AuditContext) {
-        stackContext = context
-        for bound in boundNotifiers {
+        storage.stackContext = context
+        for bound in storage.boundNotifiers {
             bound.notifier?.join(context)
         }
     }
@@ -201,8 +230,8 @@ public final class ScopeLifecycle {
     /// Makes the bound notifiers refuse requests: the scope has terminated.
     func terminateBoundNotifiers() {
         guard let scope else { return }
-        let bound = boundNotifiers
-        boundNotifiers = []
+        let bound = storage.boundNotifiers
+        storage.boundNotifiers = []
         for notifier in bound {
             notifier.notifier?.scopeDidTerminate(scope)
         }
@@ -210,7 +239,7 @@ public final class ScopeLifecycle {
 
     /// Waits until every task the scope owned has ended.
     var ownedWorkCompletion: @Sendable () async -> Void {
-        let completions = self.completions
+        let completions = storage.completions
         guard !completions.isEmpty else { return ScopeLifecycle.nothingOwned }
         return {
             for completion in completions {
@@ -235,12 +264,12 @@ public final class ScopeLifecycle {
 
     /// Ends every piece of owned work.
     func endOwnedWork() {
-        let registrations = self.registrations
-        let cancellations = self.cancellations
-        let stacks = self.stacks
-        self.registrations = []
-        self.cancellations = []
-        self.stacks = []
+        let registrations = storage.registrations
+        let cancellations = storage.cancellations
+        let stacks = storage.stacks
+        storage.registrations = []
+        storage.cancellations = []
+        storage.stacks = []
         if let scope {
             for stack in stacks.reversed() {
                 stack.close(ownedBy: scope)

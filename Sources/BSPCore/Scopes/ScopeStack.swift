@@ -85,14 +85,22 @@ public final class ScopeStack: BSPActor {
     }
 
     @ObservationIgnored let audit: AuditContext
-    @ObservationIgnored @exclusivity(unchecked) var isTransitioning = false
-    /// Requests that arrived during a transition, each with the notification being handled
-    /// when it was sent, so that what it does later names that as its cause.
-    @ObservationIgnored @exclusivity(unchecked) var pending: [(request: Request, cause: AuditCause?)] = []
-    /// How many transitions the outermost request running now has set off, itself included.
-    @ObservationIgnored @exclusivity(unchecked) var transitionsThisRound = 0
-    /// Whether this round's runaway cycle has been reported, so that it is reported once.
-    @ObservationIgnored @exclusivity(unchecked) var runawayReported = false
+    /// The transition running now and the requests waiting for it. One stored value, so that
+    /// one annotation turns the runtime's exclusivity checks off for all of it (see
+    /// `ScopeLifecycle`'s storage for what they cost).
+    @ObservationIgnored @exclusivity(unchecked) var round = TransitionRound()
+
+    /// What the transition running now, and those it set off, keep.
+    struct TransitionRound {
+        var isTransitioning = false
+        /// Requests that arrived during a transition, each with the notification being handled
+        /// when it was sent, so that what it does later names that as its cause.
+        var pending: [(request: Request, cause: AuditCause?)] = []
+        /// How many transitions the outermost request running now has set off, itself included.
+        var transitionsThisRound = 0
+        /// Whether this round's runaway cycle has been reported, so that it is reported once.
+        var runawayReported = false
+    }
 
     /// How many transitions one request may set off — itself and those queued during it, from
     /// ``Scope/activate()`` or ``Scope/deactivate()`` — before the stack treats the rest as a

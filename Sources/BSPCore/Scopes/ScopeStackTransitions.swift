@@ -1,21 +1,21 @@
 /// The transitions themselves: run one request at a time, queuing those that arrive meanwhile.
 extension ScopeStack {
     func perform(_ request: Request) -> Result<Reply, ScopeStackError> {
-        if isTransitioning {
+        if round.isTransitioning {
             switch request {
             case .suspend, .resume:
                 return .failure(.transitionInProgress(stack: uri, request: request.verb))
             case .push, .pop, .popAbove, .replaceTop:
                 let acrossTasks = audit.causeTracking == .acrossTasks
-                pending.append(
+                round.pending.append(
                     (request, AuditFrame.current(in: ThreadFrameSlot.current, acrossTasks: acrossTasks)?.cause))
                 return .success(.queued)
             }
         }
-        isTransitioning = true
-        transitionsThisRound = 1
-        runawayReported = false
-        defer { isTransitioning = false }
+        round.isTransitioning = true
+        round.transitionsThisRound = 1
+        round.runawayReported = false
+        defer { round.isTransitioning = false }
         let result = run(request)
         runPending()
         return result
@@ -24,19 +24,21 @@ extension ScopeStack {
     /// The refusal of a request that would take the current round past ``transitionLimit``,
     /// reported once per round; `nil` while the round is within it.
     func refusalOfRunawayTransitions() -> NotifierError? {
-        guard isTransitioning, transitionsThisRound + pending.count >= Self.transitionLimit else { return nil }
+        guard round.isTransitioning, round.transitionsThisRound + round.pending.count >= Self.transitionLimit else {
+            return nil
+        }
         let refusal = NotifierError.runawayCycle(requestNotifier.uri, limit: Self.transitionLimit)
-        if !runawayReported {
-            runawayReported = true
+        if !round.runawayReported {
+            round.runawayReported = true
             audit.reportFault(refusal)
         }
         return refusal
     }
 
     private func runPending() {
-        while !pending.isEmpty {
-            let (request, cause) = pending.removeFirst()
-            transitionsThisRound += 1
+        while !round.pending.isEmpty {
+            let (request, cause) = round.pending.removeFirst()
+            round.transitionsThisRound += 1
             let outcome = cause.flatMap(audit.frame(of:)).map { frame in
                 frame.run(as: ActorIdentity(uri), acrossTasks: audit.causeTracking == .acrossTasks) { run(request) }
             }

@@ -56,4 +56,33 @@ struct ExclusivityTests {
         #expect(store.records.map(\.notification) == ["start", "start", "after start"])
         _ = (handler, token)
     }
+
+    /// A notification whose description emits on the notifier that is rendering it.
+    final class Loud: CustomStringConvertible {
+        let name: String
+        weak var notifier: EventNotifier<Loud>?
+
+        init(_ name: String, notifier: EventNotifier<Loud>?) {
+            self.name = name
+            self.notifier = notifier
+        }
+
+        var description: String {
+            if name == "first" { notifier?.emit(Loud("second", notifier: nil)) }
+            return name
+        }
+    }
+
+    @Test func aDescriptionThatEmitsOnTheNotifierRenderingItIsQueuedAfterIt() {
+        let store = InMemoryAuditStore()
+        let notifier = AuditContext(store: store).withCurrent { EventNotifier<Loud>(of: "/actor/source") }
+        var seen: [String] = []
+        let token = notifier.observe { seen.append($0.name) }
+
+        notifier.emit(Loud("first", notifier: notifier))
+
+        #expect(seen == ["first", "second"])
+        #expect(Set(store.records.map(\.notification)) == ["first", "second"])
+        _ = token
+    }
 }
