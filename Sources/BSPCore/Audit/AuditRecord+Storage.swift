@@ -93,13 +93,14 @@ extension AuditRecord {
         /// alone, which a notifier of a concrete type knows when it is compiled.
         @inlinable
         init?<Value>(_ value: Value) {
-            // Each bit cast is of a value whose type the check before it has proved.
+            // Each cast is of a value whose type the check before it has proved; specialized
+            // for `Value`, the check and the cast fold away.
             if Value.self == Int.self {
-                self = .integer(unsafeBitCast(value, to: Int.self))
+                self = .integer(value as! Int)
             } else if Value.self == Bool.self {
-                self = .boolean(unsafeBitCast(value, to: Bool.self))
+                self = .boolean(value as! Bool)
             } else if Value.self == Double.self {
-                self = .double(unsafeBitCast(value, to: Double.self))
+                self = .double(value as! Double)
             } else {
                 return nil
             }

@@ -70,7 +70,8 @@ public final class EventNotifier<Event> {
     /// Where the notifier describes itself in its context's inventory, while it audits.
     var inventoryKey: UInt64?
     /// ``audit``, unretained: recording through it spares a retain and a release of the
-    /// context on every send, while ``audit`` keeps it alive.
+    /// context on every send, while ``audit`` keeps it alive. Read strongly, with the
+    /// observers, `audit_overhead_vs_record_limit` went from 1.44 to 1.63–1.70.
     @exclusivity(unchecked) var unretainedAudit: Unmanaged<AuditContext>
     /// When the audit trail renders the events: values of a `Sendable` type when read, others now.
     @exclusivity(unchecked) private var rendering: RenderingRule
@@ -181,7 +182,9 @@ public final class EventNotifier<Event> {
         let count = observers.count
         var index = 0
         while index < count {
-            // Unretained: the observation stays in the notifier until the delivery ends.
+            // Unretained: the observation stays in the notifier until the delivery ends. Read
+            // strongly, with the audit context below, `send1_ns` went from 5.2 to 40.5 and
+            // `send10_ns` from 37 to 391 (release build, two interleaved runs).
             Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
                 if !observer.isCancelled, !observer.call(with: event) {
                     end(observer)  // Its observer has gone: let go of what is left of it.
