@@ -24,9 +24,10 @@ public final class ScopeLifecycle {
     /// a scope's or a handler's code (copies are taken first), and the checks cost more than
     /// the transitions that read it: with the checks on here and in `ScopeStack`,
     /// `scope_push_pop_us` went from 2.05 to 2.6–2.8 (release build, three interleaved runs).
-    @exclusivity(unchecked) private var storage = Storage()
+    @exclusivity(unchecked) var storage = Storage()
 
-    private struct Storage {
+    /// What ``storage`` holds; the stack writes ``state`` and ``resumeRecord`` through it.
+    struct Storage {
         var state: ScopeState = .inactive
         var resumeRecord: ScopeRecord?
         var companion: (any Scope)?
@@ -42,18 +43,16 @@ public final class ScopeLifecycle {
     }
 
     /// Where the scope is in its lifecycle.
-    public internal(set) var state: ScopeState {
-        get { storage.state }
-        set { storage.state = newValue }
+    public var state: ScopeState {
+        storage.state
     }
 
     /// The record the scope is being resumed from, while the stack rebuilds it, else `nil`.
     ///
     /// A scope that pushes a child scope when it activates should leave that to the resumption
     /// while this is set: the resumption pushes the children it recorded.
-    public internal(set) var resumeRecord: ScopeRecord? {
-        get { storage.resumeRecord }
-        set { storage.resumeRecord = newValue }
+    public var resumeRecord: ScopeRecord? {
+        storage.resumeRecord
     }
 
     /// The companion, read from ``Scope/companion`` once, when the scope was pushed.

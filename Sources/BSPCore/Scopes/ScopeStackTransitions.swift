@@ -82,7 +82,7 @@ extension ScopeStack {
         let (lifecycle, scopeURI) = (scope.lifecycle, scope.uri)
         try checkPushable(scope)
         appendToStack(scope, uri: scopeURI)
-        lifecycle.state = .initiating
+        lifecycle.storage.state = .initiating
         lifecycle.scope = scopeURI
         lifecycle.stack = self
         lifecycle.companion = companion
@@ -92,14 +92,14 @@ extension ScopeStack {
             try push(companion, of: scope, record: companionRecord)
         } catch {
             removeTopOfStack()
-            lifecycle.state = .inactive
+            lifecycle.storage.state = .inactive
             lifecycle.stack = nil
             lifecycle.companion = nil
             audit.scopeDidEnd(scopeURI)
             throw error
         }
         runAsScope(scope) { scope.activate() }
-        lifecycle.state = .active
+        lifecycle.storage.state = .active
         report(.pushed(scopeURI))
     }
 
@@ -108,8 +108,8 @@ extension ScopeStack {
         guard let companions else {
             throw .noCompanionStack(scope: scope.uri, stack: uri)
         }
-        companion.lifecycle.resumeRecord = record
-        defer { companion.lifecycle.resumeRecord = nil }
+        companion.lifecycle.storage.resumeRecord = record
+        defer { companion.lifecycle.storage.resumeRecord = nil }
         do {
             try companions.push(companion)
             companion.lifecycle.companionOf = scope.lifecycle
@@ -186,14 +186,14 @@ extension ScopeStack {
     private func terminateTop(reporting transition: ScopeTransition) -> ScopeExit {
         let scope = stack[stack.count - 1]
         let (lifecycle, scopeURI) = (scope.lifecycle, scope.uri)
-        lifecycle.state = .deactivating
+        lifecycle.storage.state = .deactivating
         popCompanion(of: scope, lifecycle: lifecycle)
         runAsScope(scope) { scope.deactivate() }
         lifecycle.endOwnedWork()
         let exit = ScopeExit(scope: scopeURI, result: scope.result, ownedWork: lifecycle.ownedWorkCompletion)
         removeTopOfStack()
         audit.scopeDidEnd(scopeURI)
-        lifecycle.state = .terminated
+        lifecycle.storage.state = .terminated
         lifecycle.stack = nil
         lifecycle.terminateBoundNotifiers()
         lifecycle.companion = nil
@@ -261,8 +261,8 @@ extension ScopeStack {
             }
             let companion = scope.companion
             let companionRecord = record.companion.map { ScopeRecord(scope: $0.scope, values: $0.values) }
-            scope.lifecycle.resumeRecord = record
-            defer { scope.lifecycle.resumeRecord = nil }
+            scope.lifecycle.storage.resumeRecord = record
+            defer { scope.lifecycle.storage.resumeRecord = nil }
             do {
                 try pushNow(scope, companion: companion, companionRecord: companionRecord)
             } catch {
