@@ -11,4 +11,5 @@ bsp_counter *bsp_counter_create(int64_t initial) {
 void bsp_counter_destroy(bsp_counter *counter) { free(counter); }
 
 _Thread_local void *bsp_thread_frame_slot = NULL;
-_Thread_local intptr_t bsp_thread_fault_reports = 0;
+_Thread_local uint64_t bsp_thread_fault_reports[BSP_FAULT_REPORTS_MAX];
+_Thread_local intptr_t bsp_thread_fault_report_count = 0;

@@ -53,6 +53,45 @@ struct LiveTopologyIsolationTests {
     }
 }
 
+/// Asynchronous notifiers tell the inventory who handles and who consumes them, as the
+/// synchronous ones do.
+@Suite("Live topology of asynchronous notifiers")
+struct LiveAsynchronousTopologyTests {
+    actor Geocoder: BSPActor {
+        nonisolated let uri: ActorURI = "/actor/service/geocoder"
+    }
+
+    @Test func anAsynchronousHandlersOwnerIsDrawnUntilItIsRemoved() {
+        let audit = AuditContext(store: InMemoryAuditStore(capacity: 100))
+        let lookups = AsyncRequestNotifier<String, Int>(of: "/actor/service/geocoder", audit: audit)
+        let geocoder = Geocoder()
+        lookups.handle(by: geocoder) { _, _ in 1 }
+
+        #expect(Topology(live: audit).edges.contains { $0.actor == geocoder.uri && $0.kind == .observes })
+        lookups.removeHandler()
+        #expect(!Topology(live: audit).edges.contains { $0.kind == .observes })
+    }
+
+    @Test func aNamedQueueConsumerIsDrawnWhileItConsumes() async throws {
+        let audit = AuditContext(store: InMemoryAuditStore(capacity: 100))
+        let queue = QueuedNotifier<Int>(of: "/actor/service", audit: audit)
+        let consuming = Task {
+            try await queue.consume(by: "/actor/behaviour") { _ in }
+        }
+        queue.send(1)
+        var drawn = false
+        for _ in 0..<1_000 where !drawn {
+            drawn = Topology(live: audit).edges.contains { $0.actor == "/actor/behaviour" && $0.kind == .observes }
+            await Task.yield()
+        }
+        queue.finish()
+        try await consuming.value
+
+        #expect(drawn)
+        #expect(!Topology(live: audit).edges.contains { $0.kind == .observes })
+    }
+}
+
 /// An actor with nothing but a URI, to name observers.
 private final class NamedActor: BSPActor {
     let uri: ActorURI

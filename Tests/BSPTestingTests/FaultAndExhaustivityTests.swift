@@ -1,5 +1,6 @@
 import BSPCore
 import BSPTesting
+import Foundation
 import Testing
 
 @Suite("Faults fail tests unless expected")
@@ -40,6 +41,34 @@ struct FaultExpectationTests {
         fabric.expectFault(NotifierError.unhandledRequest(fabric.unheard.uri))
         fabric.exercise(fabric.requests, "next")
         await fabric.finish()
+    }
+
+    /// A fault whose `==` reads the fabric: the comparison is the test's code, and runs with no
+    /// lock of the fabric's held.
+    struct ReadsTheFabric: Error, Equatable {
+        let read: @Sendable () -> Int
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            _ = lhs.read() + rhs.read()
+            return true
+        }
+    }
+
+    @Test("a fault's own == may read the fabric that claims it")
+    func aFaultsEqualityRunsWithNoLockHeld() async {
+        let fabric = TestFabric { Quiet() }
+        // On a thread of its own, so that a hang on the fabric's lock fails the test instead.
+        nonisolated(unsafe) let reader = fabric
+        let reading = ReadsTheFabric { reader.faults.count }
+        let done = Locked(false)
+        Thread {
+            reader.audit.reportFault(reading)
+            reader.expectFault(reading)
+            done.withLock { $0 = true }
+        }.start()
+        for _ in 0..<500 where !done.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
+
+        #expect(done.withLock { $0 })
+        if done.withLock({ $0 }) { await fabric.finish() }
     }
 
     @Test("expecting a fault that did not happen fails, naming what is waiting")

@@ -49,13 +49,24 @@ static inline void *_Nullable *_Nonnull bsp_thread_frame_slot_address(void) {
     return &bsp_thread_frame_slot;
 }
 
-/// How many fault reports are running on this thread: a fault raised while one is reported is
-/// dropped rather than reported, so that a fault handler that raises faults cannot recurse.
-extern _Thread_local intptr_t bsp_thread_fault_reports;
+/// How many contexts may report faults at once on one thread, one inside another's handler.
+#define BSP_FAULT_REPORTS_MAX 8
 
-/// The address of this thread's count of fault reports running.
-static inline intptr_t *_Nonnull bsp_thread_fault_reports_address(void) {
-    return &bsp_thread_fault_reports;
+/// The numbers of the contexts whose fault handlers run on this thread now, innermost last: a
+/// fault raised in a context already reporting is dropped rather than reported, so that a fault
+/// handler that raises faults cannot recurse.
+extern _Thread_local uint64_t bsp_thread_fault_reports[BSP_FAULT_REPORTS_MAX];
+/// How many of ``bsp_thread_fault_reports`` are in use.
+extern _Thread_local intptr_t bsp_thread_fault_report_count;
+
+/// The first of this thread's reporting contexts.
+static inline uint64_t *_Nonnull bsp_thread_fault_reports_address(void) {
+    return bsp_thread_fault_reports;
+}
+
+/// The address of how many of this thread's reporting contexts are in use.
+static inline intptr_t *_Nonnull bsp_thread_fault_report_count_address(void) {
+    return &bsp_thread_fault_report_count;
 }
 
 #endif

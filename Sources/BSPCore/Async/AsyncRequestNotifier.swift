@@ -153,6 +153,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         if let refusal {
             return audit.reportFault(refusal)
         }
+        publishHandler(owner as AnyObject)
         ScopeLifecycle.of(owner)?.bind(self)
     }
 
@@ -160,6 +161,14 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     public func removeHandler() {
         let released = slot.withLock { $0.removeHandler() }
         withExtendedLifetime(released) {}  // Released here, after the lock.
+        publishHandler(nil)
+    }
+
+    /// Tells the context's inventory who handles now: the handler's owner, if it is an actor.
+    private func publishHandler(_ owner: AnyObject?) {
+        guard let inventoryKey else { return }
+        let receivers = (owner as? any BSPActor).map { [$0.uri] } ?? []
+        audit.inventory.update(inventoryKey) { $0.receivers = receivers }
     }
 
     /// The owner of the handler installed, if it lives.
@@ -252,5 +261,6 @@ extension AsyncRequestNotifier: ScopeBound {
     func scopeDidTerminate(_ scope: ActorURI) {
         let released = slot.withLock { $0.terminate(scope) }
         withExtendedLifetime(released) {}  // Released here, after the lock.
+        publishHandler(nil)
     }
 }

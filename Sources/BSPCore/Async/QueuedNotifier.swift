@@ -277,6 +277,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             return !state.hasConsumer
         }
         guard first else { throw NotifierError.handlerAlreadyInstalled(uri) }
+        publishConsumer(consumer)
         defer { stopConsuming() }
         while let item = await next() {
             if let cause = item.cause {
@@ -316,9 +317,16 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         }
     }
 
+    /// Tells the context's inventory who consumes now, if anyone named themselves.
+    private func publishConsumer(_ consumer: ActorURI?) {
+        guard let inventoryKey else { return }
+        audit.inventory.update(inventoryKey) { $0.receivers = consumer.map { [$0] } ?? [] }
+    }
+
     /// The consumer has stopped: the queue takes nothing more, and what was still waiting is
     /// recorded and reported as undelivered.
     private func stopConsuming() {
+        publishConsumer(nil)
         abandon(
             state.withLock { state in
                 state.consumerStopped = true

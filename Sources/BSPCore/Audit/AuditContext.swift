@@ -147,20 +147,21 @@ public final class AuditContext: Sendable {
 
     /// Reports a failure that no caller was told of.
     ///
-    /// A fault raised on this thread while the fault handler runs — a handler that forwards
-    /// faults to a peer that has gone raises one for each — is not reported: it is counted in
-    /// ``droppedFaultCount`` and written to standard error, so that the report ends instead of
-    /// recursing until the stack overflows.
+    /// A fault raised in this context on this thread while its fault handler runs — a handler
+    /// that forwards faults to a peer that has gone raises one for each — is not reported: it
+    /// is counted in ``droppedFaultCount`` and written to standard error, so that the report
+    /// ends instead of recursing until the stack overflows. A fault of another context, raised
+    /// there, goes to that context's handler.
     public func reportFault(_ fault: any Error) {
-        let reported = FaultReportingThread.reportUnlessNested { faultHandler(fault) }
+        let reported = FaultReportingThread.reportUnlessNested(in: number) { faultHandler(fault) }
         if !reported {
             droppedFaults.add(1)
             StandardError.write("swift-bsp: dropped a fault raised while reporting a fault: \(fault)\n")
         }
     }
 
-    /// How many faults were raised while the fault handler ran on the same thread, and so were
-    /// not reported to it.
+    /// How many faults were raised in this context while its fault handler ran on the same
+    /// thread, and so were not reported to it.
     public var droppedFaultCount: Int {
         Int(droppedFaults.load())
     }

@@ -69,6 +69,9 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// Where the notifier describes itself in its context's inventory, while it audits.
     var inventoryKey: UInt64?
+    /// How many of its records are being made now: rendering a notification and handing it to
+    /// the store run user code, which may emit on this notifier again.
+    @usableFromInline var recordsInProgress = 0
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive. Read strongly, with the
     /// observers, `audit_overhead_vs_record_limit` went from 1.44 to 1.63–1.70.
@@ -216,6 +219,9 @@ public final class EventNotifier<Event> {
     ///   recorded as structure, so that no tool reads it back from text.
     @inlinable @inline(never)
     func emitReentrantOrAudited(_ event: Event, stackChange: StackChange? = nil) {
+        if recordsInProgress > 0, StackBudget.isNearlyExhausted {
+            return cutWhileRecording()
+        }
         if isDelivering {
             enqueue(event, stackChange: stackChange)
             return
@@ -275,6 +281,15 @@ public final class EventNotifier<Event> {
         queue.append(event, cause: isAuditing ? record(event, stackChange: stackChange) : nil)
     }
 
+    /// Drops an event that this notifier's own records sent — a description rendering the
+    /// event, or a store keeping its record, that emits on this notifier each time — once they
+    /// have nested until the stack is nearly exhausted: its record would render and store again,
+    /// and send again, so it is reported and not recorded.
+    @usableFromInline
+    func cutWhileRecording() {
+        audit.reportFault(NotifierError.nestedTooDeep(uri))
+    }
+
     /// Drops `event`, emitted so deep in nested notifications that the thread's stack is
     /// nearly exhausted: recorded as dropped and reported.
     @usableFromInline
@@ -292,6 +307,7 @@ public final class EventNotifier<Event> {
         _ event: Event, as scalar: AuditRecord.Scalar?, stackChange: StackChange?,
         deliveringWith deliver: (AuditFrame.Handlers) -> Void
     ) {
+        recordsInProgress += 1
         let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.recordForHandlers(
                 renderingRule(for: event).text(of: event, scalar: scalar),
@@ -301,11 +317,14 @@ public final class EventNotifier<Event> {
                 stackChange: stackChange
             )
         }
+        recordsInProgress -= 1
         handlers.run(deliver)
     }
 
     private func record(_ event: Event, delivery: AuditDelivery? = nil, stackChange: StackChange?) -> AuditCause {
         pruneObserversWithoutOwner()
+        recordsInProgress += 1
+        defer { recordsInProgress -= 1 }
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 renderingRule(for: event).text(of: event),

@@ -58,7 +58,13 @@ public final class ScopeLifecycle {
     /// The companion, read from ``Scope/companion`` once, when the scope was pushed.
     var companion: (any Scope)? {
         get { storage.companion }
-        set { storage.companion = newValue }
+        set {
+            // The companion let go of is released after the write, not inside it: its
+            // `deinit` may read this lifecycle.
+            let replaced = storage.companion
+            storage.companion = newValue
+            withExtendedLifetime(replaced) {}
+        }
     }
 
     /// The scope's URI, once it is on a stack.
@@ -204,8 +210,10 @@ public final class ScopeLifecycle {
             notifier.scopeDidTerminate(scope)
             return
         }
-        storage.boundNotifiers.removeAll { $0.notifier == nil }
-        storage.boundNotifiers.append(WeakScopeBound(notifier: notifier))
+        // Filtered into a copy, then stored: a weak load that finds a notifier retains it, and
+        // should it be the last reference, the notifier goes after the write, not inside it.
+        let bound = storage.boundNotifiers
+        storage.boundNotifiers = bound.filter { $0.notifier != nil } + [WeakScopeBound(notifier: notifier)]
         // Bound after the push (a handler installed in `activate()`): it joins the stack's
         // context now, as those bound before the push did then.
         if let stackContext = storage.stackContext {

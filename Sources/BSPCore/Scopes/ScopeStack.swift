@@ -129,11 +129,20 @@ public final class ScopeStack: BSPActor {
     }
 
     deinit {
-        // The scopes still on the stack go with it, without deactivating: what they own ends,
-        // so that the observations holding them while they operate let go of them — a scope
-        // and its companion that observe each other would otherwise keep each other alive.
-        for scope in stack.reversed() {
-            scope.lifecycle.endOwnedWork()
+        // The scopes still on the stack end with it, top first, without deactivating and
+        // without a record (a stack let go of runs no scope's code and sends nothing): what they
+        // own ends, so that the observations holding them while they operate let go of them — a
+        // scope and its companion that observe each other would otherwise keep each other
+        // alive; and they are terminated, so that their notifiers refuse requests and records
+        // no longer name them as the innermost scope. A companion stays on its own stack, which
+        // pops it when it is popped or let go of itself.
+        for (scope, uri) in zip(stack, uris).reversed() {
+            let lifecycle = scope.lifecycle
+            lifecycle.endOwnedWork()
+            lifecycle.storage.state = .terminated
+            lifecycle.stack = nil
+            lifecycle.terminateBoundNotifiers()
+            audit.scopeDidEnd(uri)
         }
     }
 

@@ -16,7 +16,9 @@ final class TestRecorder: AuditStore {
         /// The notifications of `Sendable` value types, by sequence number, for typed expectations.
         var notifications: [UInt64: AuditRecord.SendableNotification] = [:]
         /// Faults no expectation has claimed yet, each with the step it arose in.
-        var unclaimed: [(fault: any Error, step: SourceContext)] = []
+        var unclaimed: [(fault: any Error, step: SourceContext, number: Int)] = []
+        /// How many faults have been recorded: each unclaimed one is known by its number.
+        var faultCount = 0
         /// The step running now: the test's last exercise, or the fabric's creation.
         var step: SourceContext
     }
@@ -65,8 +67,9 @@ final class TestRecorder: AuditStore {
     func recordFault(_ fault: any Error) {
         let (ended, step) = state.withLock { state in
             state.faults.append(fault)
+            state.faultCount += 1
             if !state.ended {
-                state.unclaimed.append((fault, state.step))
+                state.unclaimed.append((fault, state.step, state.faultCount))
             }
             return (state.ended, state.step)
         }
@@ -99,15 +102,20 @@ final class TestRecorder: AuditStore {
     func takeUnclaimedFaults() -> [(fault: any Error, step: SourceContext)] {
         state.withLock { state in
             defer { state.unclaimed = [] }
-            return state.unclaimed
+            return state.unclaimed.map { ($0.fault, $0.step) }
         }
     }
 
     /// Removes and returns the first unclaimed fault that `matches` accepts.
+    ///
+    /// `matches` is the test's code — a fault's `==` — and runs with no lock held: the faults
+    /// are read under the lock, compared after it, and the one found is taken out by its
+    /// number.
     func claimFault(where matches: (any Error) -> Bool) -> (any Error)? {
-        state.withLock { state in
-            guard let index = state.unclaimed.firstIndex(where: { matches($0.fault) }) else { return nil }
-            return state.unclaimed.remove(at: index).fault
+        let unclaimed = state.withLock { $0.unclaimed }
+        guard let found = unclaimed.first(where: { matches($0.fault) }) else { return nil }
+        return state.withLock { state in
+            state.unclaimed.firstIndex { $0.number == found.number }.map { state.unclaimed.remove(at: $0).fault }
         }
     }
 

@@ -75,4 +75,24 @@ struct ScopeHeldObserverTests {
         #expect(behaviour == nil)
         #expect(presentation == nil)
     }
+
+    /// A stack let go of with a scope on it terminates the scope, without running its code:
+    /// records no longer name it, its notifiers refuse requests, and it cannot run on.
+    @Test func aStackLetGoOfTerminatesItsScopes() throws {
+        let recording = Recording()
+        let source = EventNotifier<String>(of: "/actor/source", audit: recording.context)
+        let scope = Listening("kept", listeningTo: source)
+        do {
+            let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: recording.context)
+            try stack.push(scope)
+            #expect(recording.context.innermostScope == scope.uri)
+        }
+
+        source.emit("later")
+
+        #expect(recording.context.innermostScope == nil)
+        #expect(recording.store.records.last?.scope == nil)
+        #expect(scope.lifecycle.state == .terminated)
+        #expect(scope.heard.isEmpty)
+    }
 }

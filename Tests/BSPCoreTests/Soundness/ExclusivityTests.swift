@@ -85,4 +85,40 @@ struct ExclusivityTests {
         #expect(Set(store.records.map(\.notification)) == ["first", "second"])
         _ = token
     }
+
+    /// A scope whose companion, freed when the scope is popped, reads the scope as it goes.
+    final class Parent: Scope {
+        let uri: ActorURI = "/actor/behaviour/scope/parent"
+        let lifecycle = ScopeLifecycle()
+        let read: Tally
+        init(read: Tally) { self.read = read }
+        var companion: (any Scope)? { Companion(parent: self, read: read) }
+    }
+
+    final class Companion: Scope {
+        let uri: ActorURI = "/actor/presentation/scope/companion"
+        let lifecycle = ScopeLifecycle()
+        weak var parent: Parent?
+        let read: Tally
+        init(parent: Parent, read: Tally) {
+            self.parent = parent
+            self.read = read
+        }
+        deinit {
+            if let parent, parent.lifecycle.state == .terminated { read.increment() }
+        }
+    }
+
+    @Test func aCompanionFreedByItsScopesPopReadsTheScopeAsItGoes() throws {
+        let read = Tally()
+        let presentation = ScopeStack(uri: "/actor/presentation/stack")
+        let behaviour = ScopeStack(uri: "/actor/behaviour/stack", companions: presentation)
+        let parent = Parent(read: read)
+        try behaviour.push(parent)
+
+        _ = try behaviour.pop()
+
+        #expect(read.count == 1)
+        #expect(presentation.scopes.isEmpty)
+    }
 }

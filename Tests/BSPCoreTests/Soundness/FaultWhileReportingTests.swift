@@ -85,4 +85,34 @@ struct FaultWhileReportingTests {
         #expect(forwarding.calls.count == 2)
         #expect(forwarding.context.droppedFaultCount == 0)
     }
+
+    @Test func aFaultOfAnotherContextRaisedInAFaultHandlerGoesToThatContext() {
+        let other = Forwarding()
+        let otherRequests = RequestNotifier<String, Void>(of: "/actor/other", audit: other.context)
+        let forwarding = Forwarding()
+        let unhandled = RequestNotifier<String, Void>(of: "/actor/peer", audit: forwarding.context)
+        forwarding.forward = { otherRequests.send("from the first context's handler") }
+
+        unhandled.send("first")
+
+        #expect(forwarding.calls.count == 1)
+        #expect(other.calls.count == 1)
+        #expect(forwarding.context.droppedFaultCount == 0)
+        #expect(other.context.droppedFaultCount == 0)
+    }
+
+    @Test func twoContextsForwardingFaultsToEachOtherEndAfterOneRoundEach() {
+        let first = Forwarding()
+        let second = Forwarding()
+        let firstRequests = RequestNotifier<String, Void>(of: "/actor/first", audit: first.context)
+        let secondRequests = RequestNotifier<String, Void>(of: "/actor/second", audit: second.context)
+        first.forward = { secondRequests.send("to second") }
+        second.forward = { firstRequests.send("to first") }
+
+        firstRequests.send("start")
+
+        #expect(first.calls.count == 1)
+        #expect(second.calls.count == 1)
+        #expect(first.context.droppedFaultCount == 1)
+    }
 }
