@@ -31,6 +31,13 @@ enum OwnershipBenchmarks {
         let owner = Sink()
         let events = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
         events.observe(by: owner) { owner, value in owner.take(value) }
+        return withExtendedLifetime(owner) { versusWeakClosure(events, configuration) }
+    }
+
+    /// A send on `events`, whose observer is set up by the caller, as a ratio of a
+    /// `[weak self]` closure in an array that does what the observer does.
+    private static func versusWeakClosure(_ events: EventNotifier<Int>, _ configuration: Configuration) -> Double {
+        let owner = Sink()
         let closures: [(Int) -> Void] = [{ [weak owner] value in owner?.take(value) }]
         let sends = configuration.sends
         let samples = interleavedSamples(
@@ -70,21 +77,8 @@ enum OwnershipBenchmarks {
         let stack = ScopeStack(uri: "/actor/behaviour/stack", audit: .disabled)
         let scope = ObservingScope(observing: events)
         try! stack.push(scope)
-        let owner = Sink()
-        let closures: [(Int) -> Void] = [{ [weak owner] value in owner?.take(value) }]
-        let sends = configuration.sends
-        let samples = interleavedSamples(
-            operations: sends, repetitions: configuration.repetitions,
-            [
-                { for value in 0..<sends { events.emit(value) } },
-                {
-                    for value in 0..<sends {
-                        for closure in closures { closure(value) }
-                    }
-                },
-            ])
-        withExtendedLifetime((owner, stack, scope)) {}
-        return median(zip(samples[0], samples[1]).map(/))
+        defer { withExtendedLifetime((stack, scope)) {} }
+        return versusWeakClosure(events, configuration)
     }
 
     /// A closure in a box, called without retaining either: what a notifier's dispatch does.
