@@ -122,10 +122,11 @@ struct RenderingRule {
 
     /// Whether `value`, of a `Sendable` type, may be rendered later, on another thread, and
     /// still read as it would now: a string; a number or a `Bool`; or a trivially copyable value
-    /// (it holds no reference, so a copy is all of it) that has no description of its own. A
-    /// description of its own is rendered now: it is cheap (no reflection), and it may be
-    /// isolated to the sender's actor — a main-actor type's conformance is — where a later
-    /// reader on another thread would not see it.
+    /// (it holds no reference, so a copy is all of it) that has no description and no mirror of
+    /// its own. A description or a mirror of its own is code that may read more than the value —
+    /// a global, a setting — and may be isolated to the sender's actor (a main-actor type's
+    /// conformance is), where a later reader on another thread would not see it: it is
+    /// rendered now.
     static func mayWait(_ value: some Any) -> Bool {
         // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
         let type = type(of: value as Any)
@@ -136,7 +137,7 @@ struct RenderingRule {
         let value = value as Any
         return
             !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
-            || value is any TextOutputStreamable)
+            || value is any TextOutputStreamable || value is any CustomReflectable)
     }
 
     /// The standard library's numbers and `Bool`: values whose description is their own and
