@@ -43,6 +43,27 @@ struct ReflectionTests {
         return text
     }
 
+    /// Whether anything reachable by reflection from `subject` is a notifier.
+    private func reachesANotifier(_ subject: Any, depth: Int = 0) -> Bool {
+        guard depth < 12 else { return false }
+        if subject is any InspectableNotifier { return true }
+        return Mirror(reflecting: subject).children.contains { reachesANotifier($0.value, depth: depth + 1) }
+    }
+
+    /// A port is a capability: reflection shows its notifier's URI, never the notifier, through
+    /// which a peer could reach the handler only the owner may install.
+    @Test func aPortsReflectionShowsItsURIAndNothingItHolds() {
+        let service = Service()
+        let lookups = AsyncRequestNotifier<String, Int>(of: "/actor/service/geocoder")
+        let ports: [Any] = [service.ports, service.requests.port, service.events.port, lookups.port]
+
+        for port in ports {
+            #expect(!reachesANotifier(port), "\(type(of: port))")
+        }
+        #expect(Mirror(reflecting: service.requests.port).children.map(\.label) == ["uri"])
+        #expect(String(reflecting: service.events.port).contains("/actor/service/notifier/event"))
+    }
+
     @Test func notifiersAndPortsWhoseObserversAndOwnersHaveGoneCanBeReflected() {
         let service = Service()
         do {
