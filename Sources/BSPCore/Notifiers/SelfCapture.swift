@@ -32,12 +32,6 @@ struct OwnerProbe {
     let type: String
     let actor: ActorURI?
 
-    /// A probe of `reference`'s owner, if it lives.
-    init?(_ reference: OwnerReference?) {
-        guard let reference, let owner = reference.object else { return nil }
-        self.init(owner)
-    }
-
     /// A probe of `owner`.
     init(_ owner: AnyObject) {
         self.reference = OwnerReference(owner)
@@ -89,7 +83,8 @@ extension AsyncRequestNotifier: SelfCaptureProbe {
 
     /// Removes the handler, if an owner keeps it, and returns a probe of the owner.
     private func removeOwnedHandler() -> OwnerProbe? {
-        guard let probe = OwnerProbe(ownerOfHandler.map { OwnerReference($0) }) else { return nil }
+        guard let owner = ownerOfHandler else { return nil }
+        let probe = OwnerProbe(owner)
         removeHandler()
         return probe
     }
