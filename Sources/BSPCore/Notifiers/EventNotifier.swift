@@ -69,9 +69,6 @@ public final class EventNotifier<Event> {
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// Where the notifier describes itself in its context's inventory, while it audits.
     var inventoryKey: UInt64?
-    /// How many of its records are being made now: rendering a notification and handing it to
-    /// the store run user code, which may emit on this notifier again.
-    @usableFromInline var recordsInProgress = 0
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive. Read strongly, with the
     /// observers, `audit_overhead_vs_record_limit` went from 1.44 to 1.63–1.70.
@@ -219,9 +216,6 @@ public final class EventNotifier<Event> {
     ///   recorded as structure, so that no tool reads it back from text.
     @inlinable @inline(never)
     func emitReentrantOrAudited(_ event: Event, stackChange: StackChange? = nil) {
-        if recordsInProgress > 0, StackBudget.isNearlyExhausted {
-            return cutWhileRecording()
-        }
         if isDelivering {
             enqueue(event, stackChange: stackChange)
             return
@@ -269,6 +263,12 @@ public final class EventNotifier<Event> {
 
     @usableFromInline
     func enqueue(_ event: Event, stackChange: StackChange?) {
+        // Queued events are delivered at this depth, but recording one renders it and hands it
+        // to the store, user code that may emit here again — every time, nested — before the
+        // queue grows: so once the stack is nearly exhausted, an event is dropped unrecorded.
+        guard !StackBudget.isNearlyExhausted else {
+            return audit.reportFault(NotifierError.nestedTooDeep(uri))
+        }
         guard queue.count < Self.reentrantSendLimit else {
             if isAuditing {
                 _ = record(event, delivery: .dropped, stackChange: stackChange)
@@ -281,20 +281,15 @@ public final class EventNotifier<Event> {
         queue.append(event, cause: isAuditing ? record(event, stackChange: stackChange) : nil)
     }
 
-    /// Drops an event that this notifier's own records sent — a description rendering the
-    /// event, or a store keeping its record, that emits on this notifier each time — once they
-    /// have nested until the stack is nearly exhausted: its record would render and store again,
-    /// and send again, so it is reported and not recorded.
-    @usableFromInline
-    func cutWhileRecording() {
-        audit.reportFault(NotifierError.nestedTooDeep(uri))
-    }
-
     /// Drops `event`, emitted so deep in nested notifications that the thread's stack is
     /// nearly exhausted: recorded as dropped and reported.
     @usableFromInline
     func cutNested(_ event: Event, stackChange: StackChange?) {
+        // Recorded as a delivery is: an emit that its record makes (a description or a store
+        // that emits here) is queued, and so dropped unrecorded, rather than cut again, nested.
+        isDelivering = true
         _ = record(event, delivery: .dropped, stackChange: stackChange)
+        endDelivery()
         audit.reportFault(NotifierError.nestedTooDeep(uri))
     }
 
@@ -307,7 +302,6 @@ public final class EventNotifier<Event> {
         _ event: Event, as scalar: AuditRecord.Scalar?, stackChange: StackChange?,
         deliveringWith deliver: (AuditFrame.Handlers) -> Void
     ) {
-        recordsInProgress += 1
         let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.recordForHandlers(
                 renderingRule(for: event).text(of: event, scalar: scalar),
@@ -317,14 +311,11 @@ public final class EventNotifier<Event> {
                 stackChange: stackChange
             )
         }
-        recordsInProgress -= 1
         handlers.run(deliver)
     }
 
     private func record(_ event: Event, delivery: AuditDelivery? = nil, stackChange: StackChange?) -> AuditCause {
         pruneObserversWithoutOwner()
-        recordsInProgress += 1
-        defer { recordsInProgress -= 1 }
         return unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 renderingRule(for: event).text(of: event),

@@ -103,9 +103,9 @@ public final class RequestNotifier<Request, Reply> {
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// Where the notifier describes itself in its context's inventory, while it audits.
     var inventoryKey: UInt64?
-    /// How many of its records are being made now: rendering a request and handing it to the
-    /// store run user code, which may send on this notifier again.
-    var recordsInProgress = 0
+    /// Whether a refusal is being recorded now: rendering a request and handing its record to
+    /// the store run user code, which may send on this notifier again.
+    private var isRecordingARefusal = false
     /// ``audit``, unretained: recording through it spares a retain and a release of the
     /// context on every send, while ``audit`` keeps it alive (see `EventNotifier`'s, whose
     /// figure is measured).
@@ -287,13 +287,11 @@ public final class RequestNotifier<Request, Reply> {
     /// Records `request`, about to be delivered, and has `handle` handle it in its frame.
     @usableFromInline
     func record(_ request: Request, handledWith handle: () -> Reply) -> Reply {
-        recordsInProgress += 1
         let handlers = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.recordForHandlers(
                 renderingRule(for: request).text(of: request), from: deliveredOrigin, delivery: .delivered,
                 scope: audit.innermostScope(refreshing: &scopeSnapshot))
         }
-        recordsInProgress -= 1
         let reply = handlers.run(as: handlerActor) { _ in handle() }
         if let replyEncoder {
             audit.record(reply: reply, toRequest: handlers.frame.sequence, encodedWith: replyEncoder)
@@ -301,20 +299,15 @@ public final class RequestNotifier<Request, Reply> {
         return reply
     }
 
-    /// Whether requests sent by this notifier's own records — a description rendering a
-    /// request, or a store keeping its record, that sends on this notifier each time — have
-    /// nested so deep that recording another would only send again: such a request is refused
-    /// and reported, and not recorded.
-    private var isRecordingTooDeep: Bool {
-        recordsInProgress > 0 && (recordsInProgress >= Self.reentrantSendLimit || StackBudget.isNearlyExhausted)
-    }
-
     @usableFromInline
     /// Records a request that is not delivered: `delivery` is undelivered or dropped.
     func recordIfAuditing(_ request: Request, delivery: AuditDelivery) {
-        guard isAuditing, !isRecordingTooDeep else { return }
-        recordsInProgress += 1
-        defer { recordsInProgress -= 1 }
+        // A refusal while one is recorded — a description or a store that sends here each time,
+        // past the nesting limit or the stack budget — is refused unrecorded: recording it
+        // would only send again.
+        guard isAuditing, !isRecordingARefusal else { return }
+        isRecordingARefusal = true
+        defer { isRecordingARefusal = false }
         _ = unretainedAudit._withUnsafeGuaranteedRef { audit in
             audit.record(
                 renderingRule(for: request).text(of: request),
