@@ -68,7 +68,7 @@ struct RenderingRule {
         of notification: Notification, scalar: AuditRecord.Scalar? = nil
     ) -> AuditRecord.Text {
         switch decision {
-        case .strings: return .rendered(unsafeBitCast(notification, to: String.self))
+        case .strings: return .rendered(notification as! String)  // Decided from its type.
         case .scalars: return .scalar(scalar ?? AuditRecord.Scalar(notification)!)
         case .always(let treatment): return Self.text(of: notification, treated: treatment)
         case .undecided: return Self.text(of: notification, treated: treatment(of: notification))

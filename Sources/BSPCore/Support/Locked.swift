@@ -10,8 +10,10 @@
 /// to another, which `withLock` would do.
 package final class Locked<State> {
     // Every access to `state` happens inside `withLock`, which is also why the runtime's
-    // exclusivity checks, which cost more than the lock, are off for it (their cost, measured
-    // with `ScopeLifecycle`'s: see there).
+    // exclusivity checks are off for it: the lock already keeps accesses apart. The in-memory
+    // store takes this lock on every audited send; with the checks on,
+    // `audit_overhead_vs_record_limit` went from 1.43 to 1.56 (release build, two interleaved
+    // runs), about 9%.
     @exclusivity(unchecked) private var state: State
     private let lock = PlatformLock()
 
