@@ -5,6 +5,7 @@ import BSPCore
 /// real actors and against stand-ins alike.
 final class LocationBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
 
     init(service: LocationService.Ports, presentation: LocationPresentation.Ports) {
         presentation.events.observe(by: self) { _, intent in

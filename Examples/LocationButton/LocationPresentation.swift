@@ -2,6 +2,7 @@ import BSPCore
 
 /// The Presentation actor: a thin interface to the screen, here one label and one button.
 final class LocationPresentation: UniqueActor {
+    let lifetime = ActorLifetime()
     enum Request: Equatable, Sendable {
         case present(Place)
         case presentError(String)

@@ -2,6 +2,7 @@ import BSPCore
 
 /// The Service actor: a thin interface to the device's location service.
 final class LocationService: UniqueActor {
+    let lifetime = ActorLifetime()
     enum Request: Equatable, Sendable {
         case resolveLocation
     }

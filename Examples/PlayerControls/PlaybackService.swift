@@ -8,6 +8,7 @@ final class PlaybackService: UniqueActor {
     }
 
     static let uri: ActorURI = "/actor/service/playback"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<Request, Void>(of: PlaybackService.self)
     private(set) var isPlaying = false
 

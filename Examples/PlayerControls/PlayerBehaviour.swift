@@ -5,6 +5,7 @@ import BSPCore
 /// actions to the Services.
 final class PlayerBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
     private(set) var model = PlayerEvaluator.Model()
     private let ui: RequestPort<PlayerEvaluator.UIUpdate, Void>
     private let timer: RequestPort<TimerService.Request, Void>

@@ -9,6 +9,7 @@ final class PlayerPresentation: UniqueActor {
     typealias Ports = ActorPorts<PlayerEvaluator.UIUpdate, Void, Event>
 
     static let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<PlayerEvaluator.UIUpdate, Void>(of: PlayerPresentation.self)
     let events = EventNotifier<Event>(of: PlayerPresentation.self)
     var ports: Ports { Ports(requests: requests, events: events) }

@@ -2,6 +2,7 @@ import BSPCore
 
 /// A Service actor: one-shot timers on a clock the app or the test controls.
 final class TimerService: UniqueActor {
+    let lifetime = ActorLifetime()
     enum Request: Equatable, Sendable {
         case schedule(seconds: Int)
         case cancel

@@ -4,6 +4,7 @@ import BSPCore
 /// `ManualClock` the test advances in its tests.
 @MainActor
 final class ClockService: UniqueActor {
+    let lifetime = ActorLifetime()
     enum Request: Equatable, Sendable, Codable {
         case start(every: Duration)
         case stop

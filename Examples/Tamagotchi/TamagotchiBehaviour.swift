@@ -4,6 +4,7 @@ import BSPCore
 @MainActor
 final class TamagotchiBehaviour: UniqueActor {
     nonisolated static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
     private(set) var creature = Creature()
     private let clock: RequestPort<ClockService.Request, Void>
     private let presentation: RequestPort<TamagotchiPresentation.Request, Void>

@@ -3,6 +3,7 @@ import BSPCore
 /// The Presentation actor: a creature label and a FEED button.
 @MainActor
 final class TamagotchiPresentation: UniqueActor {
+    let lifetime = ActorLifetime()
     enum Request: Equatable {
         case show(Creature)
         case showRefusal(String)

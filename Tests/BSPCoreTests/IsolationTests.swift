@@ -9,6 +9,7 @@ struct IsolationTests {
     @MainActor
     final class MotionService: BSPActor {
         let uri: ActorURI = "/actor/service/motion"
+        let lifetime = ActorLifetime()
         let events = EventNotifier<Int>(of: "/actor/service/motion")
         private let sensorQueue = DispatchQueue(label: "sensor")
 

@@ -75,6 +75,7 @@ struct LifetimeTests {
     @Test func anActorThatObservesItsOwnNotifierIsReleased() {
         final class SelfObserver: BSPActor {
             let uri: ActorURI = "/actor/self-observer"
+            let lifetime = ActorLifetime()
             let events = EventNotifier<Int>(of: "/actor/self-observer")
             init() {
                 events.observe(by: self) { observer, _ in _ = observer.uri }
@@ -221,6 +222,7 @@ struct LifetimeTests {
         let notifier = EventNotifier<Int>(of: "/actor/source")
         final class Observer: BSPActor {
             let uri: ActorURI = "/actor/observer"
+            let lifetime = ActorLifetime()
             init(_ notifier: EventNotifier<Int>) {
                 notifier.observe(by: self) { _, _ in }
             }

@@ -12,6 +12,7 @@ struct MetaActorTests {
     /// came first.
     final class Readiness: BSPActor {
         let uri: ActorURI = "/actor/behaviour"
+        let lifetime = ActorLifetime()
         let meta = EventNotifier<Meta>(of: "/actor/behaviour", named: "meta")
         private var asked = false
         private var hasFix = false

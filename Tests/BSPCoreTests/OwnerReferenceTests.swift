@@ -10,6 +10,7 @@ struct OwnerReferenceTests {
     /// An observer that records when its deinitialization began, for any thread to see.
     final class Mortal: BSPActor, Sendable {
         let uri: ActorURI = "/actor/mortal"
+        let lifetime = ActorLifetime()
         let obituary: Obituary
         init(_ obituary: Obituary) { self.obituary = obituary }
         deinit { obituary.record() }

@@ -8,11 +8,13 @@ import Testing
 struct ReflectionTests {
     final class Observer: BSPActor {
         let uri: ActorURI = "/actor/observer"
+        let lifetime = ActorLifetime()
     }
 
     final class Service: UniqueActor {
         typealias Ports = ActorPorts<String, Int, String>
         static let uri: ActorURI = "/actor/service"
+        let lifetime = ActorLifetime()
         let requests = RequestNotifier<String, Int>(of: Service.self)
         let events = EventNotifier<String>(of: Service.self)
         var ports: Ports { Ports(requests: requests, events: events) }

@@ -40,12 +40,14 @@ struct Recording {
 /// An actor with nothing but a URI, to name observers.
 final class NamedActor: BSPActor {
     let uri: ActorURI
+    let lifetime = ActorLifetime()
     init(_ uri: ActorURI) { self.uri = uri }
 }
 
 /// An actor that handles its own requests by echoing them back, counting what it received.
 final class EchoActor: BSPActor {
     let uri: ActorURI = "/actor/echo"
+    let lifetime = ActorLifetime()
     let requests: RequestNotifier<String, String>
     private(set) var received: [String] = []
 

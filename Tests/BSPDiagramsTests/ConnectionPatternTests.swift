@@ -8,6 +8,7 @@ import Testing
 struct ConnectionPatternTests {
     final class NamedActor: BSPActor {
         let uri: ActorURI
+        let lifetime = ActorLifetime()
         init(_ uri: ActorURI) { self.uri = uri }
     }
 

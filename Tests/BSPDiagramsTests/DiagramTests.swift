@@ -64,12 +64,14 @@ struct DiagramTests {
     @Test func theLiveFabricsTopologyShowsItsNotifiersObserversAndStacksInOrder() throws {
         final class Service: UniqueActor {
             static let uri: ActorURI = "/actor/service"
+            let lifetime = ActorLifetime()
             let requests = RequestNotifier<String, Void>(of: Service.self)
             let events = EventNotifier<String>(of: Service.self)
             init() { requests.handle(by: self) { _, _ in } }
         }
         final class Behaviour: UniqueActor {
             static let uri: ActorURI = "/actor/behaviour"
+            let lifetime = ActorLifetime()
             let stack = ScopeStack(uri: "/actor/behaviour/stack")
             init(_ service: EventPort<String>) { service.observe(by: self) { _, _ in } }
         }

@@ -10,6 +10,7 @@ struct LiveTopologyIsolationTests {
     @MainActor
     final class Screen: @MainActor UniqueActor {
         static let uri: ActorURI = "/actor/presentation"
+        let lifetime = ActorLifetime()
         let taps: EventNotifier<Int>
         let requests: RequestNotifier<Int, Void>
 
@@ -59,6 +60,7 @@ struct LiveTopologyIsolationTests {
 struct LiveAsynchronousTopologyTests {
     actor Geocoder: BSPActor {
         nonisolated let uri: ActorURI = "/actor/service/geocoder"
+        let lifetime = ActorLifetime()
     }
 
     @Test func anAsynchronousHandlersOwnerIsDrawnUntilItIsRemoved() {
@@ -95,5 +97,6 @@ struct LiveAsynchronousTopologyTests {
 /// An actor with nothing but a URI, to name observers.
 private final class NamedActor: BSPActor {
     let uri: ActorURI
+    let lifetime = ActorLifetime()
     init(_ uri: ActorURI) { self.uri = uri }
 }

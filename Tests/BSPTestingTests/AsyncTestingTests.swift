@@ -58,6 +58,7 @@ struct AsyncTestingTests {
     @MainActor
     final class Fetcher: BSPActor {
         let uri: ActorURI = "/actor/behaviour"
+        let lifetime = ActorLifetime()
         let taps = EventNotifier<String>(of: "/actor/presentation")
         let results = EventNotifier<String>(of: "/actor/behaviour", named: "result")
         private(set) var fetch: Task<Void, Never>?

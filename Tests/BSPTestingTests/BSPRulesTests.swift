@@ -20,6 +20,7 @@ struct BSPRulesTests {
     /// A Presentation that listens to the Service itself, bypassing the Behaviour.
     final class ShortcutPresentation: UniqueActor {
         static let uri: ActorURI = "/actor/presentation"
+        let lifetime = ActorLifetime()
         init(service: EventPort<ServiceEvent>) {
             service.observe(by: self) { _, _ in }
         }

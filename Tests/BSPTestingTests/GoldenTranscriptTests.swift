@@ -7,6 +7,7 @@ import Testing
 /// A system that says what it is told, twice.
 private final class Parrot: UniqueActor {
     static let uri: ActorURI = "/actor/parrot"
+    let lifetime = ActorLifetime()
     let said = EventNotifier<String>(of: Parrot.self, named: "said")
     let requests = RequestNotifier<String, Void>(of: Parrot.self)
 

@@ -14,6 +14,7 @@ enum PresentationEvent: Equatable { case showLocationTapped }
 
 final class LocationService: UniqueActor {
     static let uri: ActorURI = "/actor/service"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
     let events = EventNotifier<ServiceEvent>(of: LocationService.self)
     let analytics = EventNotifier<String>(of: "/actor/service/analytics")
@@ -36,6 +37,7 @@ final class LocationService: UniqueActor {
 
 final class LocationPresentation: UniqueActor {
     static let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.self)
     let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
     private(set) var label = ""
@@ -58,6 +60,7 @@ final class LocationPresentation: UniqueActor {
 
 final class LocationBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
 
     init(
         service: ActorPorts<ServiceRequest, Void, ServiceEvent>,

@@ -5,6 +5,7 @@ import Testing
 /// A speech Service that recognizes in a task of its own, as a meeting app's does.
 private final class SpeechService: UniqueActor {
     static let uri: ActorURI = "/actor/service/speech"
+    let lifetime = ActorLifetime()
 
     let heard = Locked<[String]>([])
     let work = OwnedWork(of: SpeechService.self)

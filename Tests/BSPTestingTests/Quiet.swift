@@ -3,6 +3,7 @@ import BSPCore
 /// A request notifier nobody handles, and an echo: the smallest systems that fault and talk.
 final class Quiet: UniqueActor {
     static let uri: ActorURI = "/actor/quiet"
+    let lifetime = ActorLifetime()
     let unheard = RequestNotifier<String, Void>(of: Quiet.self, named: "unheard")
     let said = EventNotifier<String>(of: Quiet.self, named: "said")
     let requests = RequestNotifier<String, Void>(of: Quiet.self)

@@ -11,6 +11,7 @@ private final class Meeting: StatefulActor {
     }
 
     let uri: ActorURI = "/actor/behaviour/meeting"
+    let lifetime = ActorLifetime()
     let ticks = EventNotifier<Void>(of: "/actor/service/clock", named: "tick")
     let endTapped = EventNotifier<Void>(of: "/actor/presentation", named: "end")
     private(set) var state = State()

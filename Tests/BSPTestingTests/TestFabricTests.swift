@@ -6,6 +6,7 @@ import Testing
 struct TestFabricTests {
     final class Counter: BSPActor {
         let uri: ActorURI = "/actor/counter"
+        let lifetime = ActorLifetime()
         let requests = RequestNotifier<Int, Void>(of: "/actor/counter")
         let events = EventNotifier<Int>(of: "/actor/counter")
         private(set) var total = 0

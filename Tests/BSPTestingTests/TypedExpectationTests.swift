@@ -5,6 +5,7 @@ import Testing
 /// A thermostat: asked for a temperature, it reports the reading and, past a limit, an alarm.
 private final class Thermostat: UniqueActor {
     static let uri: ActorURI = "/actor/service/thermostat"
+    let lifetime = ActorLifetime()
 
     enum Request: Equatable, Sendable {
         case read(room: String)

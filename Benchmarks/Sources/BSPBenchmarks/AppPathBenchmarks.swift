@@ -14,6 +14,7 @@ enum AppPathBenchmarks {
     final class Service: UniqueActor {
         typealias Ports = ActorPorts<ServiceRequest, Void, ServiceEvent>
         static let uri: ActorURI = "/actor/service"
+        let lifetime = ActorLifetime()
         let requests: RequestNotifier<ServiceRequest, Void>
         let events: EventNotifier<ServiceEvent>
         var ports: Ports { Ports(requests: requests, events: events) }
@@ -32,6 +33,7 @@ enum AppPathBenchmarks {
     final class Presentation: UniqueActor {
         typealias Ports = ActorPorts<PresentationRequest, Void, Intent>
         static let uri: ActorURI = "/actor/presentation"
+        let lifetime = ActorLifetime()
         let requests: RequestNotifier<PresentationRequest, Void>
         let events: EventNotifier<Intent>
         var ports: Ports { Ports(requests: requests, events: events) }
@@ -50,6 +52,7 @@ enum AppPathBenchmarks {
 
     final class Behaviour: UniqueActor {
         static let uri: ActorURI = "/actor/behaviour"
+        let lifetime = ActorLifetime()
 
         init(service: Service.Ports, presentation: Presentation.Ports) {
             presentation.events.observe(by: self) { _, _ in service.requests.send(.resolveLocation) }

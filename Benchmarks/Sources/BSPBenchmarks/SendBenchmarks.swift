@@ -131,6 +131,7 @@ enum SendBenchmarks {
     /// An actor observing a notifier under its own name.
     final class NamedObserver: BSPActor {
         let uri: ActorURI
+        let lifetime = ActorLifetime()
         let sink = Sink()
         init(uri: ActorURI) { self.uri = uri }
 

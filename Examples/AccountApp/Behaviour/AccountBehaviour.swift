@@ -4,6 +4,7 @@ import BSPCore
 /// stack, starting from the hosting scope.
 final class AccountBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
     let stack: ScopeStack
     /// The Behaviour's own meta-events.
     let meta = EventNotifier<MetaEvent>(of: AccountBehaviour.self, named: "meta")

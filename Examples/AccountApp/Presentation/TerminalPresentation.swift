@@ -4,6 +4,7 @@ import BSPCore
 /// and hands typed commands to that view, which turns them into intents.
 final class TerminalPresentation: UniqueActor {
     static let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
     /// The presentation stack: the behaviour scopes' view companions.
     let stack = ScopeStack(uri: "/actor/presentation/stack")
 

@@ -3,6 +3,7 @@ import BSPCore
 /// The Service actor: a thin interface to the portal and to the OS's app lifecycle.
 final class PortalService: UniqueActor {
     static let uri: ActorURI = "/actor/service"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<PortalRequest, Void>(of: PortalService.self)
     let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: PortalService.self, named: "session-key")
     let events = EventNotifier<PortalEvent>(of: PortalService.self)

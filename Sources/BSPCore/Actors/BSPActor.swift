@@ -8,7 +8,7 @@
 /// ```swift
 /// final class ItemScope: Scope {
 ///     let uri: ActorURI
-///     let lifecycle = ScopeLifecycle()
+///     let lifecycle = ScopeLifecycle()   // a scope's lifecycle holds its lifetime
 ///     let requests: RequestNotifier<ItemRequest, Void>
 ///
 ///     init(uri: ActorURI) {
@@ -24,6 +24,10 @@
 public protocol BSPActor: AnyObject {
     /// The actor's identity in the fabric, such as `/actor/service`. It must not change.
     var uri: ActorURI { get }
+
+    /// What the handlers the actor installs and the observations it makes last as long as.
+    /// Give each actor its own: `let lifetime = ActorLifetime()`.
+    var lifetime: ActorLifetime { get }
 }
 
 /// An actor whose type fixes its URI: the app's Behaviour, Service and Presentation, and
@@ -34,6 +38,7 @@ public protocol BSPActor: AnyObject {
 /// ```swift
 /// final class LocationService: UniqueActor {
 ///     static let uri: ActorURI = "/actor/service"
+///     let lifetime = ActorLifetime()
 ///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
 ///     let events = EventNotifier<ServiceEvent>(of: LocationService.self)
 /// }

@@ -26,13 +26,33 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         let owner: @Sendable () -> (any AnyObject & Sendable)?
         /// Handles a request with the owner, or returns `nil` when it has gone.
         let body: @Sendable (Request) async -> Reply?
+        /// What the owner's lifetime, if it is an actor, ends the handler by.
+        let ending: HandlerEnding
 
-        init<Owner: AnyObject & Sendable>(owner: Owner, _ body: @escaping @Sendable (Owner, Request) async -> Reply) {
+        init<Owner: AnyObject & Sendable>(
+            owner: Owner, of notifier: AsyncRequestNotifier,
+            _ body: @escaping @Sendable (Owner, Request) async -> Reply
+        ) {
+            self.ending = HandlerEnding(notifier: notifier)
             self.owner = { [weak owner] in owner }
             self.body = { [weak owner] request in
                 guard let owner else { return nil }
                 return await body(owner, request)
             }
+        }
+    }
+
+    /// Ends the handler it belongs to when the handler's owner goes: removes it, if it is still
+    /// installed, so that the handler and what it captured go with the owner.
+    private final class HandlerEnding: OwnerBound, Sendable {
+        weak let notifier: AsyncRequestNotifier?
+
+        init(notifier: AsyncRequestNotifier) {
+            self.notifier = notifier
+        }
+
+        func ownerDidEnd() {
+            notifier?.removeHandler(endedBy: self)
         }
     }
 
@@ -70,6 +90,11 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         mutating func removeHandler() -> Handler? {
             defer { handler = nil }
             return handler
+        }
+
+        /// Removes the handler if `ending` ends it, handing it back.
+        mutating func removeHandler(endedBy ending: HandlerEnding) -> Handler? {
+            handler?.ending === ending ? removeHandler() : nil
         }
 
         /// Ends the handling for good, `scope` having terminated; hands the handler back.
@@ -138,7 +163,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     ///
     /// - Parameters:
     ///   - owner: The object that handles requests, held weakly: an actor, a `@MainActor`
-    ///     class, or another `Sendable` class.
+    ///     class, or another `Sendable` class. The handler, and what it captured, go with an
+    ///     owner that is a ``BSPActor`` (see ``ActorLifetime``).
     ///   - body: Called with the owner and each request, in the caller's task.
     public func handle<Owner: AnyObject & Sendable>(
         by owner: Owner,
@@ -147,12 +173,13 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         if BoxedValue.isBox(owner) {
             return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
         }
-        let handler = Handler(owner: owner, body)
+        let handler = Handler(owner: owner, of: self, body)
         let (refusal, released) = slot.withLock { slot in slot.install(handler, uri: uri) }
         withExtendedLifetime(released) {}  // Released here, after the lock.
         if let refusal {
             return audit.reportFault(refusal)
         }
+        ActorLifetime.of(owner)?.bind(handler.ending)
         publishHandler(owner as AnyObject)
         ScopeLifecycle.of(owner)?.bind(self)
     }
@@ -160,6 +187,14 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// Removes the handler: later requests fail with ``NotifierError/unhandledRequest(_:)``.
     public func removeHandler() {
         let released = slot.withLock { $0.removeHandler() }
+        withExtendedLifetime(released) {}  // Released here, after the lock.
+        publishHandler(nil)
+    }
+
+    /// Removes the handler `ending` belongs to, if it is still installed: its owner has gone.
+    private func removeHandler(endedBy ending: HandlerEnding) {
+        let released = slot.withLock { $0.removeHandler(endedBy: ending) }
+        guard released != nil else { return }
         withExtendedLifetime(released) {}  // Released here, after the lock.
         publishHandler(nil)
     }

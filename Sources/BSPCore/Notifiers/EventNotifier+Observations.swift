@@ -18,8 +18,9 @@ extension EventNotifier {
     ///
     /// An observer released by an earlier handler of the same send, or on another thread, is
     /// not called once its deinitialization has begun: the notifier holds it by a weak
-    /// reference, which it loads for each call. The handler, and what it captured, go at the
-    /// notifier's next send or observation.
+    /// reference, which it loads for each call. The handler, and what it captured, go with an
+    /// observer that is a ``BSPActor`` (see ``ActorLifetime``), and at the notifier's next send
+    /// or observation with any other observer.
     ///
     /// - Parameters:
     ///   - observer: The object that observes, not kept alive.
@@ -37,12 +38,14 @@ extension EventNotifier {
         let actor = (observer as? any BSPActor)?.uri
         // A scope on its stack is held until it deactivates, which its lifecycle tells; any
         // other observer, a scope not pushed yet included, is held weakly.
-        let entry: EventObserver<Event> =
-            if let scope, scope.isOnStack {
-                ScopeEventObserver(scope: observer, actor: actor, handler: handler)
-            } else {
-                OwnedEventObserver(owner: observer, actor: actor, handler: handler)
-            }
+        let entry: EventObserver<Event>
+        if let scope, scope.isOnStack {
+            entry = ScopeEventObserver(scope: observer, actor: actor, handler: handler)
+        } else {
+            let owned = OwnedEventObserver(owner: observer, actor: actor, handler: handler)
+            ActorLifetime.of(observer)?.bind(owned)
+            entry = owned
+        }
         add(entry)
         scope?.own(registration(for: entry))
     }

@@ -33,11 +33,7 @@ public final class EventNotifier<Event> {
     public let uri: NotifierURI
 
     /// The context this notifier reports to: ``AuditContext/current`` when it was created.
-    public internal(set) var audit: AuditContext {
-        didSet { reportingContext.context = audit }
-    }
-    /// ``audit``, as the notifier's ports read it once the notifier has gone.
-    let reportingContext: ReportingContext
+    public internal(set) var audit: AuditContext
 
     /// How many events may be queued by re-entrant emits within one delivery before the
     /// notifier treats it as a runaway cycle.
@@ -139,7 +135,6 @@ public final class EventNotifier<Event> {
     ) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.audit = audit
-        self.reportingContext = ReportingContext(audit)
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks

@@ -6,9 +6,8 @@
 /// the handler with it, one closure call, where a handler wrapped in a second closure would
 /// cost the send a call and a retain and release of the wrapper's context.
 ///
-/// Its handler is a constant, so that a delivery calls it without retaining it: an
-/// observation cancelled during a delivery stays in the notifier, not called again, until the
-/// delivery ends, and goes (with its handler and what it captured) then; one cancelled
+/// An observation cancelled during a delivery stays in the notifier, not called again, until
+/// the delivery ends, and goes (with its handler and what it captured) then; one cancelled
 /// outside a delivery goes at once.
 @usableFromInline
 class EventObserver<Event> {
@@ -69,11 +68,16 @@ final class RegisteredEventObserver<Event>: EventObserver<Event> {
 }
 
 /// An observation that lasts as long as its observer, held weakly.
-final class OwnedEventObserver<Owner: AnyObject, Event>: EventObserver<Event> {
+///
+/// Bound to the observer's ``ActorLifetime`` when the observer is an actor: the handler, and
+/// what it captured, go when the observer goes, from whichever thread released it.
+final class OwnedEventObserver<Owner: AnyObject, Event>: EventObserver<Event>, OwnerBound {
     /// Loaded for each call: a weak load retains the observer for the call, or finds that its
     /// deinitialization has begun, whichever thread releases it.
     private weak var owner: Owner?
-    private let handler: (Owner, Event) -> Void
+    /// Read only once the observer has been loaded: its lifetime clears it, from any thread,
+    /// only once the observer's deinitialization has begun, after which no load succeeds.
+    private var handler: ((Owner, Event) -> Void)?
 
     init(owner: Owner, actor: ActorURI?, handler: @escaping (Owner, Event) -> Void) {
         self.owner = owner
@@ -82,7 +86,7 @@ final class OwnedEventObserver<Owner: AnyObject, Event>: EventObserver<Event> {
     }
 
     override func call(with event: Event) -> Bool {
-        guard let owner else { return false }
+        guard let owner, let handler else { return false }
         handler(owner, event)
         return true
     }
@@ -95,6 +99,10 @@ final class OwnedEventObserver<Owner: AnyObject, Event>: EventObserver<Event> {
 
     override var ownerProbe: OwnerProbe? {
         owner.flatMap(OwnerProbe.init)
+    }
+
+    func ownerDidEnd() {
+        handler = nil
     }
 }
 

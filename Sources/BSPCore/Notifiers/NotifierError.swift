@@ -51,15 +51,11 @@ public enum NotifierError: Error, Hashable, Sendable {
     /// overflowing the stack.
     case nestedTooDeep(NotifierURI)
 
-    /// An observation was asked, through its port, of an event notifier that has gone: nothing
-    /// can emit on it any more, so the observer would never be called.
-    case notifierGone(NotifierURI)
-
     /// The URI of the notifier involved.
     public var uri: NotifierURI {
         switch self {
         case .unhandledRequest(let uri), .handlerAlreadyInstalled(let uri), .runawayCycle(let uri, _),
-            .nestedTooDeep(let uri), .notifierGone(let uri),
+            .nestedTooDeep(let uri),
             .scopeTerminated(let uri, _), .bufferFull(let uri), .consumerFinished(let uri), .cancelled(let uri),
             .ownerIsNotAnObject(let uri), .invalidBufferSize(let uri, _),
             .abandoned(let uri, _):
@@ -99,9 +95,6 @@ extension NotifierError: CustomStringConvertible {
         case .nestedTooDeep(let uri):
             "Cycle through '\(uri)': notifications nested so deep on one thread that its stack was nearly "
                 + "exhausted, so this one was dropped instead of overflowing the stack."
-        case .notifierGone(let uri):
-            "Event notifier '\(uri)' has gone: nothing can emit on it, so the observation asked through its port "
-                + "was not made."
         }
     }
 }

@@ -42,9 +42,14 @@ final class RegisteredRequestHandler<Request, Reply>: RequestHandler<Request, Re
 }
 
 /// A handler that lasts as long as its owner, held weakly and loaded, typed, for each request.
-final class OwnedRequestHandler<Owner: AnyObject, Request, Reply>: RequestHandler<Request, Reply> {
+///
+/// Bound to its owner's ``ActorLifetime`` when the owner is an actor: the handler's body, and
+/// what it captured, go when the owner goes, from whichever thread released it.
+final class OwnedRequestHandler<Owner: AnyObject, Request, Reply>: RequestHandler<Request, Reply>, OwnerBound {
     private weak var handlerOwner: Owner?
-    private let body: (Owner, Request) -> Reply
+    /// Read only once the owner has been loaded: its lifetime clears it, from any thread, only
+    /// once the owner's deinitialization has begun, after which no load succeeds.
+    private var body: ((Owner, Request) -> Reply)?
 
     init(owner: Owner, _ body: @escaping (Owner, Request) -> Reply) {
         self.handlerOwner = owner
@@ -52,7 +57,7 @@ final class OwnedRequestHandler<Owner: AnyObject, Request, Reply>: RequestHandle
     }
 
     override func handleIfOwnerLives(_ request: Request) -> Reply? {
-        guard let owner = handlerOwner else { return nil }
+        guard let owner = handlerOwner, let body else { return nil }
         return body(owner, request)
     }
 
@@ -60,5 +65,9 @@ final class OwnedRequestHandler<Owner: AnyObject, Request, Reply>: RequestHandle
 
     override var ownerProbe: OwnerProbe? {
         handlerOwner.map(OwnerProbe.init)
+    }
+
+    func ownerDidEnd() {
+        body = nil
     }
 }

@@ -15,7 +15,9 @@ extension RequestNotifier {
     ///
     /// - Parameters:
     ///   - owner: The object that handles requests, not kept alive. When it is deallocated, the
-    ///     notifier has no handler again; it lets go of the handler at its next request.
+    ///     notifier has no handler again. The handler, and what it captured, go with an owner
+    ///     that is a ``BSPActor`` (see ``ActorLifetime``), and at the notifier's next request
+    ///     with any other owner.
     ///   - handler: Called with the owner and each request; returns the reply.
     public func handle<Owner: AnyObject>(
         by owner: Owner,
@@ -27,7 +29,9 @@ extension RequestNotifier {
         guard !BoxedValue.isBox(owner) else {
             return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
         }
-        self.handler = OwnedRequestHandler(owner: owner, handler)
+        let installed = OwnedRequestHandler(owner: owner, handler)
+        self.handler = installed
+        ActorLifetime.of(owner)?.bind(installed)
         ScopeLifecycle.of(owner)?.bind(self)
     }
 

@@ -45,11 +45,7 @@ public final class RequestNotifier<Request, Reply> {
     /// The context this notifier reports to: ``AuditContext/current`` when it was created, or,
     /// for a notifier created outside any context and handled by a scope, the context of the
     /// stack the scope is pushed onto.
-    public internal(set) var audit: AuditContext {
-        didSet { reportingContext.context = audit }
-    }
-    /// ``audit``, as the notifier's ports read it once the notifier has gone.
-    let reportingContext: ReportingContext
+    public internal(set) var audit: AuditContext
 
     /// How deep requests on this notifier may nest inside its own handler before the
     /// notifier treats it as a runaway cycle.
@@ -182,7 +178,6 @@ public final class RequestNotifier<Request, Reply> {
         self.undeliveredOrigin = AuditRecord.Origin(
             notifier: uri, variety: .request, aspect: deliveredOrigin.aspect, targets: [])
         self.audit = audit
-        self.reportingContext = ReportingContext(audit)
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.takesSlowPath = audit.isEnabled

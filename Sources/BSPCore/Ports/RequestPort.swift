@@ -6,25 +6,20 @@
 /// let place = try geocoder.requests.send("Bennelong Point")
 /// ```
 ///
-/// A port holds its notifier weakly: holding a peer's ports keeps nothing of the peer alive,
-/// so handlers may capture ports freely. A request sent through the port of an actor that has
-/// gone is not delivered: it is recorded as undelivered and reported, like a request with no
-/// handler, as ``NotifierError/unhandledRequest(_:)`` naming the notifier.
+/// A port holds its notifier, and nothing else of the actor: a request sent through the port of
+/// an actor that has gone finds no handler, and is recorded as undelivered and reported as
+/// ``NotifierError/unhandledRequest(_:)`` naming the notifier. Handlers may capture ports
+/// freely: an actor's handlers, and the ports they captured, go with the actor (see
+/// ``ActorLifetime``).
 public struct RequestPort<Request, Reply> {
-    @usableFromInline weak var notifier: RequestNotifier<Request, Reply>?
+    @usableFromInline let notifier: RequestNotifier<Request, Reply>
 
     /// The notifier's URI, such as `/actor/service/notifier/request`.
-    public let uri: NotifierURI
-
-    /// Where a request to a notifier that has gone is reported: where the notifier last
-    /// reported.
-    @usableFromInline let reportingContext: ReportingContext
+    public var uri: NotifierURI { notifier.uri }
 
     /// Creates the port of `notifier`.
     public init(_ notifier: RequestNotifier<Request, Reply>) {
         self.notifier = notifier
-        self.uri = notifier.uri
-        self.reportingContext = notifier.reportingContext
     }
 
     /// Asks the owner to handle `request` and returns its reply; see
@@ -34,28 +29,12 @@ public struct RequestPort<Request, Reply> {
     @inlinable
     @discardableResult
     public func send(_ request: Request) throws(NotifierError) -> Reply {
-        guard let notifier = notifier else {
-            throw notifierGone(request)
-        }
-        return try notifier.send(request)
+        try notifier.send(request)
     }
 
-    /// Records `request` as undelivered: its notifier has been deallocated.
-    @usableFromInline
-    func notifierGone(_ request: Request) -> NotifierError {
-        reportingContext.context.recordUndelivered(
-            request, on: uri, aspect: .request(.synchronous, replying: Reply.self))
-        return NotifierError.unhandledRequest(uri)
-    }
-}
-
-extension RequestPort {
     /// Asks the owner to handle `request`, sent for its effect: the reply is dropped, a failure
     /// is not. See ``RequestNotifier/sendIgnoringReply(_:)``.
     public func sendIgnoringReply(_ request: Request) {
-        guard let notifier = notifier else {
-            return reportingContext.context.reportFault(notifierGone(request))
-        }
         notifier.sendIgnoringReply(request)
     }
 }
@@ -65,9 +44,6 @@ extension RequestPort where Reply == Void {
     /// reported to the audit context's fault handler. See ``RequestNotifier/send(_:)->()``.
     @inlinable
     public func send(_ request: Request) {
-        guard let notifier = notifier else {
-            return reportingContext.context.reportFault(notifierGone(request))
-        }
         notifier.send(request)
     }
 }

@@ -57,6 +57,9 @@ public protocol Scope: BSPActor {
 }
 
 extension Scope {
+    /// The lifetime the scope's lifecycle holds.
+    public var lifetime: ActorLifetime { lifecycle.lifetime }
+
     /// No companion.
     public var companion: (any Scope)? { nil }
 

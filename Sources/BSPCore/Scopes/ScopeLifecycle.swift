@@ -42,6 +42,10 @@ public final class ScopeLifecycle {
         weak var companionOf: ScopeLifecycle?
     }
 
+    /// What the handlers the scope installs and the observations it makes last as long as, at
+    /// most: its ``Scope/lifetime``.
+    public let lifetime = ActorLifetime()
+
     /// Where the scope is in its lifecycle.
     public var state: ScopeState {
         storage.state

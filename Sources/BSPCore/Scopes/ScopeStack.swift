@@ -30,6 +30,9 @@ public final class ScopeStack: BSPActor {
     /// The stack's URI, such as `/actor/behaviour/stack`.
     public let uri: ActorURI
 
+    /// What the stack's handler of its own requests lasts as long as.
+    @ObservationIgnored public let lifetime = ActorLifetime()
+
     /// The stack's input: every push, pop, pop-to, replace, suspend and resume.
     public var requests: RequestPort<Request, Result<Reply, ScopeStackError>> {
         requestNotifier.port

@@ -15,6 +15,9 @@ public final class MockActor<Request, Reply, Event>: BSPActor {
     /// The stand-in's URI, usually the real actor's.
     public let uri: ActorURI
 
+    /// What the stand-in's handler lasts as long as.
+    public let lifetime = ActorLifetime()
+
     /// The requests the system sends it.
     public let requests: RequestNotifier<Request, Reply>
 

@@ -51,6 +51,7 @@ struct CycleTests {
 
     actor Echo: UniqueActor {
         static let uri: ActorURI = "/actor/service/echo"
+        let lifetime = ActorLifetime()
     }
 
     @Test func asynchronousRequestsNestedWithoutEndAreCut() async {

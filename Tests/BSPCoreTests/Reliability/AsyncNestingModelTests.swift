@@ -9,6 +9,7 @@ import Testing
 struct AsyncNestingModelTests {
     actor Relay: UniqueActor {
         static let uri: ActorURI = "/actor/service/relay"
+        let lifetime = ActorLifetime()
     }
 
     @Test func nestedAsynchronousRequestsMatchTheModel() async {

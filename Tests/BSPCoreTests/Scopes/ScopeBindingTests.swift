@@ -10,6 +10,7 @@ struct ScopeBindingTests {
     /// A Service, a peer of every scope.
     final class Clock: UniqueActor {
         static let uri: ActorURI = "/actor/service/clock"
+        let lifetime = ActorLifetime()
         let requests = RequestNotifier<String, String>(of: Clock.self)
         init() { requests.handle(by: self) { _, request in "time for \(request)" } }
     }
@@ -166,7 +167,10 @@ struct ScopeBindingTests {
         try stacks.behaviour.pop()
         form = nil
 
-        #expect(throws: NotifierError.unhandledRequest(port.uri)) { try port.send("gone") }
+        // The port keeps the notifier, which its scope's termination left refusing requests.
+        #expect(throws: NotifierError.scopeTerminated(port.uri, scope: "/actor/behaviour/scope/form")) {
+            try port.send("gone")
+        }
 
         let undelivered = "/actor/behaviour/scope/form/notifier/request <request>: gone [undelivered]"
         #expect(stacks.recording.lines.contains { $0.hasSuffix(undelivered) })

@@ -10,6 +10,7 @@ struct CrossThreadPortTests {
     @MainActor
     final class Service: @MainActor UniqueActor {
         static let uri: ActorURI = "/actor/service"
+        let lifetime = ActorLifetime()
         let requests: RequestNotifier<Int, Void>
         let events: EventNotifier<Int>
         private(set) var handled = 0
@@ -17,10 +18,14 @@ struct CrossThreadPortTests {
         init(audit: AuditContext) {
             requests = RequestNotifier(of: Service.self, audit: audit)
             events = EventNotifier(of: Service.self, audit: audit)
+            // Both the handler and the observation end with the Service's lifetime, on the
+            // thread that releases it, while the peer's sends load the Service on this one.
+            let port = events.port
             requests.handle(by: self) { service, request in
                 service.handled += 1
                 service.events.emit(request)
             }
+            events.observe(by: self) { service, _ in withExtendedLifetime(port) { service.handled += 0 } }
         }
     }
 

@@ -8,6 +8,7 @@ import Testing
 struct LeakTests {
     final class Service: UniqueActor {
         static let uri: ActorURI = "/actor/service"
+        let lifetime = ActorLifetime()
         let events = EventNotifier<String>(of: Service.self)
         let requests = RequestNotifier<String, Void>(of: Service.self)
     }
@@ -15,6 +16,7 @@ struct LeakTests {
     /// Observes the service through the observer it is handed: the form that does not leak.
     final class CarefulBehaviour: UniqueActor {
         static let uri: ActorURI = "/actor/behaviour"
+        let lifetime = ActorLifetime()
         let service: Service
         private(set) var heard: [String] = []
         init(service: Service) {
@@ -27,6 +29,7 @@ struct LeakTests {
     /// holds the handler, the handler holds it.
     final class SelfCapturingBehaviour: UniqueActor {
         static let uri: ActorURI = "/actor/behaviour/leaky"
+        let lifetime = ActorLifetime()
         let service: Service
         private(set) var heard: [String] = []
         init(service: Service) {
@@ -38,6 +41,7 @@ struct LeakTests {
     /// Handles its own requests with a handler that captures itself.
     final class SelfCapturingHandler: UniqueActor {
         static let uri: ActorURI = "/actor/service/leaky"
+        let lifetime = ActorLifetime()
         let requests = RequestNotifier<String, Void>(of: SelfCapturingHandler.self)
         private(set) var handled = 0
         init() {
@@ -90,6 +94,7 @@ struct AsynchronousLeakTests {
     /// Answers its asynchronous requests with a handler that captures itself.
     final class SelfCapturingGeocoder: UniqueActor, @unchecked Sendable {
         static let uri: ActorURI = "/actor/service/geocoder"
+        let lifetime = ActorLifetime()
         let lookups = AsyncRequestNotifier<String, Int>(of: SelfCapturingGeocoder.self)
         private(set) var asked = 0
         init() {

@@ -40,6 +40,7 @@ enum Search {
 
     final class Behaviour: UniqueActor {
         static let uri: ActorURI = "/actor/behaviour"
+        let lifetime = ActorLifetime()
         /// The deliberate change a replay must catch: the distance shown is off by one.
         var offByOne = false
         /// Another: searches go nowhere.
@@ -66,6 +67,7 @@ enum Search {
 
     final class Service: UniqueActor {
         static let uri: ActorURI = "/actor/service"
+        let lifetime = ActorLifetime()
         init(_ peers: Peers) {
             peers.lookups.handle(by: self) { _, lookup in
                 guard case .lookUp(let text) = lookup else { return }
@@ -78,6 +80,7 @@ enum Search {
 
     final class Presentation: UniqueActor {
         static let uri: ActorURI = "/actor/presentation"
+        let lifetime = ActorLifetime()
         private(set) var shown: [Show] = []
         init(_ peers: Peers) {
             peers.show.handle(by: self) { presentation, show in presentation.shown.append(show) }
@@ -256,6 +259,7 @@ struct ReplayTests {
 
     final class Announcer: UniqueActor {
         static let uri: ActorURI = "/actor/behaviour"
+        let lifetime = ActorLifetime()
         let status = EventNotifier<String>(of: Announcer.self, named: "status")
         var announces = true
         func start() { if announces { status.emit("ready") } }

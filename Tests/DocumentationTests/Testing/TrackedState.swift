@@ -7,6 +7,7 @@ import Testing
 final class MeetingBehaviour: StatefulActor {
     struct State: Equatable { var secondsElapsed = 0, alertShown = false }
     let uri: ActorURI = "/actor/behaviour/meeting"
+    let lifetime = ActorLifetime()
     private(set) var state = State()
 
     init(ticks: EventPort<Void>, endTapped: EventPort<Void>) {

@@ -27,6 +27,7 @@ struct SearchPeers {
 
 final class SearchBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
     init(_ peers: SearchPeers) {
         peers.queries.observe(by: self) { _, query in
             guard case .search(let place) = query else { return }
@@ -43,6 +44,7 @@ final class SearchBehaviour: UniqueActor {
 
 final class SearchService: UniqueActor {
     static let uri: ActorURI = "/actor/service"
+    let lifetime = ActorLifetime()
     init(_ peers: SearchPeers) {
         peers.lookups.handle(by: self) { _, lookup in
             guard case .lookUp(let place) = lookup else { return }
@@ -53,6 +55,7 @@ final class SearchService: UniqueActor {
 
 final class SearchScreen: UniqueActor {
     static let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
     init(_ peers: SearchPeers) {
         peers.screen.handle(by: self) { _, _ in }
     }
@@ -98,6 +101,7 @@ final class Reminders: UniqueActor {
     enum Event: Codable, Equatable, Sendable { case due(String) }
 
     nonisolated static let uri: ActorURI = "/actor/service/reminders"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<Request, Void>(of: Reminders.self)
     let events = EventNotifier<Event>(of: Reminders.self)
     let work = OwnedWork(of: Reminders.self)

@@ -5,6 +5,7 @@ import Testing
 
 actor Geocoder: UniqueActor {
     static let uri: ActorURI = "/actor/service/geocoder"
+    let lifetime = ActorLifetime()
     func place(for address: String) -> Place? { Place(name: address) }
 }
 

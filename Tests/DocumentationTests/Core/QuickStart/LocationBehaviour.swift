@@ -2,6 +2,7 @@ import BSPCore
 
 final class LocationBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
 
     init(service: LocationService.Ports, presentation: LocationPresentation.Ports) {
         presentation.events.observe(by: self) { _, intent in

@@ -3,6 +3,7 @@ import BSPCore
 final class LocationPresentation: UniqueActor {
     typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>
     static let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.self)
     let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
     var ports: Ports { Ports(requests: requests, events: events) }

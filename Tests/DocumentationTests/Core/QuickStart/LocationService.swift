@@ -3,6 +3,7 @@ import BSPCore
 final class LocationService: UniqueActor {
     typealias Ports = ActorPorts<ServiceRequest, Void, ServiceEvent>
     static let uri: ActorURI = "/actor/service"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
     let events = EventNotifier<ServiceEvent>(of: LocationService.self)
     var ports: Ports { Ports(requests: requests, events: events) }

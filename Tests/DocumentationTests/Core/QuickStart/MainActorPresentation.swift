@@ -5,6 +5,7 @@ import Testing
 final class MainActorPresentation: UniqueActor {
     typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>
     nonisolated static let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
     let requests = RequestNotifier<PresentationRequest, Void>(of: MainActorPresentation.self)
     let events = EventNotifier<PresentationEvent>(of: MainActorPresentation.self)
     var ports: Ports { Ports(requests: requests, events: events) }
