@@ -17,8 +17,12 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// What the requests being handled are called while a test waits for them.
     private let pendingWorkName: String
 
-    /// The context this notifier reports to, captured when it was created.
-    public let audit: AuditContext
+    /// The context this notifier reports to: ``AuditContext/current`` when it was created, or,
+    /// for a notifier created outside any context and bound to a scope, the context of the
+    /// stack the scope is pushed onto.
+    public var audit: AuditContext {
+        slot.withLock { $0.audit }
+    }
 
     /// The handler: both closures hold the owner weakly, typed, so that nothing is cast.
     private struct Handler: Sendable {
@@ -60,6 +64,10 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// its mutating methods, each of which hands back the handler it let go of, so that the
     /// caller releases it — and whatever it captured — after unlocking.
     private struct Slot {
+        /// The context the notifier reports to, and where it describes itself in that
+        /// context's inventory while it audits.
+        var audit: AuditContext
+        var inventoryKey: UInt64?
         private(set) var handler: Handler?
         /// The scope holding this notifier, once it has terminated.
         private(set) var terminatedScope: ActorURI?
@@ -104,9 +112,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         }
     }
 
-    private let slot = Locked(Slot())
-    /// Where the notifier describes itself in its context's inventory, while it audits.
-    private let inventoryKey: UInt64?
+    private let slot: Locked<Slot>
 
     /// What makes a reply a value for the trail; `nil` for a `Void` reply or one that is not
     /// `Encodable`, which are not recorded. Chosen once, from the type.
@@ -136,14 +142,21 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     public init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.pendingWorkName = "asynchronous requests on \(uri.path)"
-        self.audit = audit
-        inventoryKey = audit.register(
-            NotifierSnapshot(uri: uri, variety: .request, aspect: .request(.asynchronous, replying: Reply.self)))
-        if let inventoryKey { audit.inventory.keep(self, as: inventoryKey) }
+        self.slot = Locked(Slot(audit: audit))
+        register(in: audit)
     }
 
     deinit {
+        let (audit, inventoryKey) = slot.withLock { ($0.audit, $0.inventoryKey) }
         if let inventoryKey { audit.inventory.remove(inventoryKey) }
+    }
+
+    /// Describes the notifier in `context`'s inventory, if it audits.
+    private func register(in context: AuditContext) {
+        let key = context.register(
+            NotifierSnapshot(uri: uri, variety: .request, aspect: .request(.asynchronous, replying: Reply.self)))
+        if let key { context.inventory.keep(self, as: key) }
+        slot.withLock { $0.inventoryKey = key }
     }
 
     /// How its requests travel: asynchronously, and bi-way unless the reply is `Void`.
@@ -201,6 +214,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     /// Tells the context's inventory who handles now: the handler's owner, if it is an actor.
     private func publishHandler(_ owner: AnyObject?) {
+        let (audit, inventoryKey) = slot.withLock { ($0.audit, $0.inventoryKey) }
         guard let inventoryKey else { return }
         let receivers = (owner as? any BSPActor).map { [$0.uri] } ?? []
         audit.inventory.update(inventoryKey) { $0.receivers = receivers }
@@ -224,29 +238,29 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     ///   ``NotifierError/scopeTerminated(_:scope:)`` when the notifier's scope has terminated, or
     ///   ``NotifierError/cancelled(_:)`` when the calling task is cancelled.
     public func send(_ request: Request) async throws(NotifierError) -> Reply {
-        let (live, terminatedScope) = slot.withLock { slot in
-            (slot.handler, slot.terminatedScope)
+        let (live, terminatedScope, audit) = slot.withLock { slot in
+            (slot.handler, slot.terminatedScope, slot.audit)
         }
         // Loaded outside the lock, and held until the request returns, so that the handler's
         // own load of it succeeds.
         guard let body = live?.body, let owner = live?.owner() else {
-            if audit.isEnabled { _ = record(request, delivery: .undelivered) }
+            if audit.isEnabled { _ = record(request, delivery: .undelivered, in: audit) }
             throw terminatedScope.map { NotifierError.scopeTerminated(uri, scope: $0) } ?? .unhandledRequest(uri)
         }
         guard !Task.isCancelled else {
-            if audit.isEnabled { _ = record(request, delivery: .undelivered) }
+            if audit.isEnabled { _ = record(request, delivery: .undelivered, in: audit) }
             throw NotifierError.cancelled(uri)
         }
         let depth = AsyncRequestNesting.depth
         guard depth < Self.nestingLimit else {
-            if audit.isEnabled { _ = record(request, delivery: .dropped) }
+            if audit.isEnabled { _ = record(request, delivery: .dropped, in: audit) }
             let refusal = NotifierError.runawayCycle(uri, limit: Self.nestingLimit)
             audit.reportFault(refusal)
             throw refusal
         }
         let reply = await AsyncRequestNesting.$depth.withValue(depth + 1) { () async -> Reply in
             guard audit.isEnabled else { return await handle(request, by: body, holding: owner) }
-            let cause = record(request, delivery: .delivered)
+            let cause = record(request, delivery: .delivered, in: audit)
             // Counted while the handler runs, for a test that waits for its system to settle.
             audit.pendingWork.begin(pendingWorkName)
             defer { audit.pendingWork.end(pendingWorkName) }
@@ -276,7 +290,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// ``NotifierError/runawayCycle(_:limit:)``.
     public static var nestingLimit: Int { 64 }
 
-    private func record(_ request: Request, delivery: AuditDelivery) -> AuditCause {
+    private func record(_ request: Request, delivery: AuditDelivery, in audit: AuditContext) -> AuditCause {
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of the scopes.
         let origin = AuditRecord.Origin(
             notifier: uri, variety: .request, aspect: aspect, targets: delivery == .delivered ? [uri.actor] : [])
@@ -290,8 +304,16 @@ private enum AsyncRequestNesting {
 }
 
 extension AsyncRequestNotifier: ScopeBound {
-    /// A `Sendable` notifier keeps the context it was created with.
-    func join(_ context: AuditContext) {}
+    func join(_ context: AuditContext) {
+        let joins = slot.withLock { slot in
+            guard slot.audit === AuditContext.disabled, context.isEnabled else { return false }
+            slot.audit = context
+            return true
+        }
+        guard joins else { return }
+        register(in: context)
+        publishHandler(ownerOfHandler)
+    }
 
     func scopeDidTerminate(_ scope: ActorURI) {
         let released = slot.withLock { $0.terminate(scope) }

@@ -12,20 +12,30 @@
 /// ```
 ///
 /// Because ``current`` is a task-local value, tests running in parallel that each build their
-/// actors inside their own context never see each other's records. A notifier created while a
-/// notification is being handled — a scope made in a handler, say — joins that notification's
-/// context, so nothing the app creates later goes unaudited.
+/// actors inside their own context never see each other's records.
+///
+/// Every notifier finds its context one of two ways, whatever its kind, and a port reports
+/// through its notifier's:
+///
+/// 1. **Given when it is made:** its `audit:` argument, by default ``current`` — the innermost
+///    ``withCurrent(_:)``; outside any, the context of the notification being handled, so
+///    that an actor or a scope a handler makes reports where the handler does.
+/// 2. **Bound when its scope is pushed:** a notifier made in no context (``disabled``) and
+///    bound to a scope — a request notifier the scope handles, or an event, request or
+///    asynchronous request notifier handed to its lifecycle's `own(_:)` — joins the context of
+///    the stack the scope is pushed onto (or is on, if it is bound later).
+///
+/// A notifier never changes its context otherwise.
 public final class AuditContext: Sendable {
-    /// The context that notifiers created now capture: the innermost ``withCurrent(_:)``; else,
-    /// while a notification is being handled, that notification's context; else ``disabled``.
+    /// The context that notifiers created now capture: the innermost ``withCurrent(_:)``, even
+    /// ``disabled``; outside any, while a notification is being handled on this thread or by
+    /// this task, that notification's context; else ``disabled``.
     public static var current: AuditContext {
-        let bound = AuditContext.bound
-        if bound.isEnabled { return bound }
-        return AuditFrame.runningContext ?? bound
+        AuditContext.bound ?? AuditFrame.runningContext ?? .disabled
     }
 
-    /// The context of the innermost ``withCurrent(_:)``.
-    @TaskLocal private static var bound: AuditContext = .disabled
+    /// The context of the innermost ``withCurrent(_:)``, if any.
+    @TaskLocal private static var bound: AuditContext?
 
     /// The default context: records nothing, and reports faults to standard error.
     public static let disabled = AuditContext()

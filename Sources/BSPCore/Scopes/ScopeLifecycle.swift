@@ -201,8 +201,9 @@ public final class ScopeLifecycle {
         bind(notifier)
     }
 
-    /// Binds `notifier` to the scope, even if another object handles it: it refuses requests
-    /// once the scope terminates.
+    /// Binds `notifier` to the scope, even if another object handles it: created outside any
+    /// audit context, it joins the context of the stack the scope is pushed onto, and it
+    /// refuses requests once the scope terminates.
     public func own<Request, Reply>(_ notifier: AsyncRequestNotifier<Request, Reply>) {
         bind(notifier)
     }
