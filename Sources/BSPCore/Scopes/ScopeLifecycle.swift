@@ -43,7 +43,7 @@ public final class ScopeLifecycle {
     }
 
     /// What the handlers the scope installs and the observations it makes last as long as, at
-    /// most: its ``Scope/lifetime``.
+    /// most: the lifetime a ``Scope`` hands out as its ``BSPActor/lifetime``.
     public let lifetime = ActorLifetime()
 
     /// Where the scope is in its lifecycle.

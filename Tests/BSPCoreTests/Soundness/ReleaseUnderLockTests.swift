@@ -14,7 +14,7 @@ struct ReleaseUnderLockTests {
     /// Installs a handler on `notifier` whose only capture reads the notifier when it is freed:
     /// once this returns, the notifier holds the last reference to it.
     private static func installReadingHandler(
-        on notifier: AsyncRequestNotifier<Int, Int>, by owner: Handler, freed: Tally
+        on notifier: AsyncRequestNotifier<Int, Int>, by owner: some AnyObject & Sendable, freed: Tally
     ) {
         let witness = CallsBackWhenFreed {
             _ = notifier.isHandled
@@ -33,6 +33,25 @@ struct ReleaseUnderLockTests {
             let owner = Handler()
             Self.installReadingHandler(on: notifier, by: owner, freed: freed)
             notifier.removeHandler()
+        }
+        #expect(finished)
+        #expect(freed.count == 1)
+    }
+
+    /// An actor whose lifetime ends the handlers it installs.
+    actor LivingHandler: BSPActor {
+        nonisolated let uri: ActorURI = "/actor/service"
+        nonisolated let lifetime = ActorLifetime()
+    }
+
+    @Test func anAsynchronousHandlerEndedByItsOwnersLifetimeIsFreedAfterTheLock() {
+        let freed = Tally()
+        let finished = returnsInTime {
+            let notifier = AsyncRequestNotifier<Int, Int>(of: "/actor/service")
+            var owner: LivingHandler? = LivingHandler()
+            Self.installReadingHandler(on: notifier, by: owner!, freed: freed)
+            owner = nil  // its lifetime removes the handler, which frees the witness
+            #expect(freed.count == 1)
         }
         #expect(finished)
         #expect(freed.count == 1)
