@@ -94,6 +94,10 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         var finished = false
         /// The consumer stopped, or was cancelled: no more notifications are taken.
         var consumerStopped = false
+        /// Places in the buffer promised to audited sends that passed the check and are
+        /// recording their `queued` record: a buffer keeping its oldest counts them as taken,
+        /// so that a send told there was room is never refused after its record said `queued`.
+        var reserved = 0
 
         var isClosed: Bool { finished || consumerStopped }
     }
@@ -156,13 +160,15 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         // Refused at once when the queue is closed or a buffer keeping its oldest is full: one
         // record, its final delivery. Unaudited, there is no record to get right, and `admit`
         // refuses under the one lock it takes.
-        if audit.isEnabled, let refusal = state.withLock({ refusal(in: $0) }) {
+        if audit.isEnabled, let refusal = state.withLock({ reservation(in: &$0) }) {
             record(notification, delivery: refusal.delivery)
             return audit.reportFault(refusal.fault)
         }
         let text: AuditRecord.Text? = audit.isEnabled ? .later(notification) : nil
         let item = Item(notification: notification, text: text, cause: text.map { record($0, delivery: .queued) })
-        let (outcome, handOver) = state.withLock { state in admit(item, into: &state) }
+        let (outcome, handOver) = state.withLock { state in
+            admit(item, into: &state, holdingAReservation: audit.isEnabled)
+        }
         handOver.map { waiting in waiting.resume(returning: item) }
         switch outcome {
         case .queued:
@@ -196,17 +202,28 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         if state.isClosed {
             return Refusal(delivery: .undelivered, fault: .consumerFinished(uri))
         }
-        if case .keepingOldest(let count) = buffering, state.buffer.count >= max(1, count) {
+        if case .keepingOldest(let count) = buffering, state.buffer.count + state.reserved >= max(1, count) {
             return Refusal(delivery: .dropped, fault: .bufferFull(uri))
         }
+        return nil
+    }
+
+    /// Why the queue refuses a notification now, if it does; else a place in the buffer,
+    /// promised until `admit` takes it up.
+    private func reservation(in state: inout State) -> Refusal? {
+        if let refusal = refusal(in: state) { return refusal }
+        state.reserved += 1
         return nil
     }
 
     /// Takes `item` into the buffer, or hands it to the waiting consumer. Called under the lock:
     /// it runs no code from outside the package.
     private func admit(
-        _ item: Item, into state: inout State
+        _ item: Item, into state: inout State, holdingAReservation: Bool
     ) -> (Admission, UnsafeContinuation<Item?, Never>?) {
+        if holdingAReservation {
+            state.reserved -= 1
+        }
         if let refusal = refusal(in: state) {
             return (.refused(refusal), nil)
         }

@@ -42,6 +42,29 @@ struct QueuedNotifierTests {
         #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
     }
 
+    @Test func keepingTheOldestWithSixteenSendingThreadsRecordsEachNotificationOnceTruly() async throws {
+        let recording = Recording()
+        let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: .keepingOldest(1), audit: recording.context)
+        let consumer = Task {
+            var received = 0
+            try await queue.consume { _ in received += 1 }
+            return received
+        }
+        DispatchQueue.concurrentPerform(iterations: 16) { thread in
+            for index in 0..<500 { queue.send(thread * 500 + index) }
+        }
+        queue.finish()
+        let received = try await consumer.value
+
+        // Each notification has one record: queued if it was taken, dropped if it was refused.
+        let records = Array(recording.store.records)
+        let queued = records.filter { $0.delivery == .queued }.count
+        let dropped = records.filter { $0.delivery == .dropped }.count
+        #expect(records.count == 8_000)
+        #expect(queued == received && queued + dropped == 8_000)
+        #expect(recording.faults.all.count == dropped)
+    }
+
     @Test func keepingTheNewestRecordsEachDropAfterTheSendThatPushedItOut() async throws {
         let recording = Recording()
         let queue = QueuedNotifier<Int>(of: "/actor/service", buffering: .keepingNewest(3), audit: recording.context)
