@@ -13,7 +13,10 @@ import Android
 ///
 /// An exclusive `flock` on a file beside the trail (`run.jsonl.lock`), held for the store's
 /// life and released by the system when the store goes or its process dies — so a crash never
-/// leaves the path locked.
+/// leaves the path locked. The lock file is named from the trail's path with its symbolic links
+/// resolved, so that two paths to one file — a link to the file, or to its folder — take one
+/// lock. (A hard link is another name of the same file: the store's `flock` on the file itself
+/// refuses it; see `TrailFile`.)
 final class TrailLock: Sendable {
     private let descriptor: Int32
 
@@ -23,7 +26,7 @@ final class TrailLock: Sendable {
     ///   ``FileAuditStoreError/cannotOpen(_:reason:)``, naming the trail, when the lock file
     ///   cannot be made.
     init(for path: String) throws(FileAuditStoreError) {
-        let lockPath = path + ".lock"
+        let lockPath = Self.resolvingSymbolicLinks(path) + ".lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         // Named by the trail's path: what stops the lock file stops the trail's too.
         guard descriptor >= 0 else {
@@ -36,6 +39,23 @@ final class TrailLock: Sendable {
             throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
         }
         self.descriptor = descriptor
+    }
+
+    /// `path` with its symbolic links resolved: the file's, if it exists, else its folder's.
+    private static func resolvingSymbolicLinks(_ path: String) -> String {
+        if let resolved = resolved(path) { return resolved }
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let resolvedFolder = resolved(folder) else { return path }
+        return (resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/")
+            + path[path.index(after: slash)...]
+    }
+
+    /// `path` made absolute with every symbolic link resolved, if it exists.
+    private static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     deinit {

@@ -39,7 +39,7 @@ struct FileStoreSettingsTests {
         #expect(read.trail.records.count == 20)
     }
 
-    @Test func aNewStoreRemovesEveryRotatedFileOfTheLastTrail() throws {
+    @Test func aNewStoreRemovesTheRotatedFilesItsSettingsCanHaveWritten() throws {
         let folder = try TrailFolder()
         defer { folder.remove() }
         let url = folder.file("run.jsonl")
@@ -52,7 +52,9 @@ struct FileStoreSettingsTests {
         withExtendedLifetime(store) {}
 
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(names == ["run.jsonl", "run.jsonl.lock", "run.other.jsonl"])
+        // Generations 1 and 3 are a trail of four files, one missing after a crash; a
+        // seventh is beyond what four files reach, and is not the store's.
+        #expect(names == ["run.7.jsonl", "run.jsonl", "run.jsonl.lock", "run.other.jsonl"])
     }
 
     @Test func aSecondStoreOnALiveStoresPathIsATypedErrorAndTheFirstWritesOn() throws {

@@ -14,8 +14,8 @@ public import Foundation
 /// let audit = AuditContext(store: store)
 /// ```
 ///
-/// A new store starts a new trail, replacing the files of the last one: read the last
-/// run's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
+/// A new store starts a new trail, replacing the files of the last one — those its `fileCount`
+/// can have written, and no other file of the folder: read the last run's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
 /// writer had handed to the system when the app was killed reads back; a last line cut short
 /// is skipped and reported in ``RecoveredTrail/tornLines``.
 ///
@@ -33,9 +33,8 @@ public final class FileAuditStore: AuditStore {
     /// When records are handed to the system.
     public let flushPolicy: FlushPolicy
 
+    /// Writes the trail, holding the lock that keeps its path to this store until it stops.
     private let writer: TrailWriter
-    /// Keeps the path to this store; released after the writer has stopped, with the store.
-    private let lock: TrailLock
 
     /// Opens a new trail at `url`, replacing the files of any trail there.
     ///
@@ -49,8 +48,9 @@ public final class FileAuditStore: AuditStore {
     ///     a line on standard error.
     /// - Throws: ``FileAuditStoreError/cannotOpen(_:reason:)`` when the file cannot be created,
     ///   ``FileAuditStoreError/invalidSettings(_:reason:)`` for a size or a count out of range,
-    ///   ``FileAuditStoreError/inUse(_:)`` when another store writes the same path (an advisory
-    ///   lock on `<path>.lock`, released when that store goes or its process dies).
+    ///   ``FileAuditStoreError/inUse(_:)`` when another store writes the same file, whatever
+    ///   the path — a symbolic or a hard link — that names it (advisory locks on the file and
+    ///   on `<path>.lock`, released when that store goes or its process dies).
     public init(
         url: URL,
         maxFileBytes: Int = 1 << 20,
@@ -65,13 +65,13 @@ public final class FileAuditStore: AuditStore {
         guard maxFileBytes >= 1024 else {
             throw .invalidSettings(url.path, reason: "maxFileBytes must be at least 1,024, not \(maxFileBytes)")
         }
-        self.lock = try TrailLock(for: url.path)
+        let lock = try TrailLock(for: url.path)
         self.url = url
         self.maxFileBytes = maxFileBytes
         self.fileCount = fileCount
         self.flushPolicy = flushPolicy
         writer = try TrailWriter(
-            files: TrailFiles(current: url.path, count: self.fileCount), maxFileBytes: self.maxFileBytes,
+            files: TrailFiles(current: url.path, count: self.fileCount), lock: lock, maxFileBytes: self.maxFileBytes,
             pendingLimit: max(1, pendingLimit), flushPolicy: flushPolicy, onFault: onFault)
     }
 
@@ -120,7 +120,10 @@ public final class FileAuditStore: AuditStore {
     ///
     /// - Parameters:
     ///   - url: The current file, as given to ``init(url:maxFileBytes:fileCount:flushPolicy:pendingLimit:onFault:)``.
-    ///   - fileCount: How many files the trail may have; by default, as many as exist.
+    ///   - fileCount: How many files the trail may have; by default, as many as its rotation
+    ///     reaches: `run.1.jsonl`, `run.2.jsonl` and so on, each generation at most two above
+    ///     the one before (a crash during a rotation leaves one missing). A file of a generation
+    ///     beyond, such as an archived `run.2024.jsonl`, is not read.
     /// - Throws: ``AuditTrailError/inFile(_:_:)`` naming the file and line of a record that is
     ///   not valid, or ``AuditTrailError/unreadableFile(_:reason:)`` when there is no trail.
     public static func read(_ url: URL, fileCount: Int = .max) throws(AuditTrailError) -> RecoveredTrail {

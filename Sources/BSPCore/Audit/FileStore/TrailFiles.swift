@@ -27,17 +27,32 @@ struct TrailFiles: Sendable {
         return "\(folder)\(name[..<dot]).\(generation)\(name[dot...])"
     }
 
-    /// The paths of the set's files that exist, oldest first: every rotated one the folder
-    /// holds below `count` — a crash between two steps of a rotation may leave a generation
-    /// missing — and the current file, if there is one.
+    /// The paths of the set's files that exist, oldest first: its rotated files and the
+    /// current file, if there is one.
     var existing: [String] {
-        let rotated = rotatedGenerations.filter { $0 < count }.sorted(by: >).map { path(generation: $0) }
+        let rotated = rotatedGenerations.reversed().map { path(generation: $0) }
         return rotated + (access(current, F_OK) == 0 ? [current] : [])
     }
 
-    /// The generations of the rotated files the folder holds, found by listing it: a count
-    /// as large as `Int.max` must not mean trying that many names.
+    /// The generations of the set's rotated files that exist, newest first, found by listing
+    /// the folder (a count as large as `Int.max` must not mean trying that many names).
+    ///
+    /// Only those the set's own rotation can have written: below ``count``, and each at most
+    /// two above the one before, starting from 0 — a crash between two steps of a rotation
+    /// leaves one generation missing, never more. A file of a generation beyond, such as an
+    /// archived `run.2024.jsonl` beside a trail of four files, is not the set's, and is neither
+    /// read nor removed.
     var rotatedGenerations: [Int] {
+        var generations: [Int] = []
+        for generation in listedGenerations.sorted() {
+            guard generation < count, generation <= (generations.last ?? 0) + 2 else { break }
+            generations.append(generation)
+        }
+        return generations
+    }
+
+    /// The generations of the files the folder holds under a rotated name of the set.
+    private var listedGenerations: [Int] {
         let name = current.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? current
         let folder = String(current.dropLast(name.count))
         let (stem, suffix): (Substring, Substring) =
@@ -57,10 +72,11 @@ struct TrailFiles: Sendable {
         }
     }
 
-    /// Removes every rotated file of the set, whatever its generation, but the current one,
-    /// which a new trail truncates.
+    /// Removes the set's rotated files, oldest first, so that a crash part-way leaves the
+    /// newest ones, which the set still reads as its own; the current file a new trail
+    /// truncates.
     func removeRotated() {
-        for generation in rotatedGenerations {
+        for generation in rotatedGenerations.reversed() {
             unlink(path(generation: generation))
         }
     }
@@ -68,7 +84,7 @@ struct TrailFiles: Sendable {
     /// Shifts every file one generation older, dropping those at the oldest generation kept,
     /// so that the current path is free for a new file.
     func rotate() throws(FileAuditStoreError) {
-        for generation in ([0] + rotatedGenerations).sorted(by: >) {
+        for generation in ([0] + rotatedGenerations).reversed() {
             let from = path(generation: generation)
             guard generation + 1 < count else {
                 unlink(from)
@@ -90,11 +106,30 @@ final class TrailFile {
     /// The bytes in the file.
     private(set) var size: Int
 
-    /// Opens `path` for appending, emptied.
+    /// Opens `path` for appending, emptied, and locked for as long as it is open.
+    ///
+    /// Locked before it is emptied: a file another store writes — reached through a hard
+    /// link, which names the same file under another name — is refused as ``FileAuditStoreError/inUse(_:)``
+    /// and left as it is.
     init(creating path: String) throws(FileAuditStoreError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .cannotOpen(path, reason: TrailFile.lastErrorReason())
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let isHeld = errno == EWOULDBLOCK
+            let reason = TrailFile.lastErrorReason()
+            close(descriptor)
+            throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
+        }
+        // Only a regular file is emptied: a trail written to a device, such as a pipe, has
+        // nothing to empty.
+        var status = stat()
+        let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        guard !isRegular || ftruncate(descriptor, 0) == 0 else {
+            let reason = TrailFile.lastErrorReason()
+            close(descriptor)
+            throw .cannotOpen(path, reason: reason)
         }
         self.path = path
         self.descriptor = descriptor

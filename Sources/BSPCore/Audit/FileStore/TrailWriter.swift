@@ -39,6 +39,10 @@ final class TrailWriter: @unchecked Sendable {
     private let interval: Duration?
     private let onFault: @Sendable (FileAuditStoreError) -> Void
     private var file: TrailFile?
+    /// The lock that keeps the trail's path to this store, held until the writer has written
+    /// everything and closed the file — which may be after the store has gone, when a record
+    /// held its last reference. Touched by the writer thread alone once it runs.
+    private var trailLock: TrailLock?
     /// The batch being encoded: kept, with its capacity, from one batch to the next.
     private var bytes: [UInt8] = []
     /// The writer thread, so that a flush from a fault handler it runs does not wait for itself.
@@ -60,10 +64,11 @@ final class TrailWriter: @unchecked Sendable {
     }
 
     init(
-        files: TrailFiles, maxFileBytes: Int, pendingLimit: Int, flushPolicy: FileAuditStore.FlushPolicy,
-        onFault: @escaping @Sendable (FileAuditStoreError) -> Void
+        files: TrailFiles, lock: TrailLock, maxFileBytes: Int, pendingLimit: Int,
+        flushPolicy: FileAuditStore.FlushPolicy, onFault: @escaping @Sendable (FileAuditStoreError) -> Void
     ) throws(FileAuditStoreError) {
         self.files = files
+        self.trailLock = lock
         self.maxFileBytes = maxFileBytes
         self.pendingLimit = pendingLimit
         self.onFault = onFault
@@ -140,12 +145,16 @@ final class TrailWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Writes what is pending, stops the thread and closes the file; waits for all of it.
+    /// Writes what is pending, stops the thread, closes the file and lets go of the trail's
+    /// lock; waits for all of it — unless called on the writer thread itself, when a record
+    /// it let go of held the store's last reference: waiting there would wait for itself, and
+    /// the writer finishes the trail once that release returns.
     func stop() {
         condition.lock()
         guarded.isStopping = true
         condition.broadcast()
-        while !guarded.hasStopped {
+        let isWriterThread = writerThread.map { $0 === Thread.current } ?? false
+        while !guarded.hasStopped, !isWriterThread {
             condition.wait()
         }
         condition.unlock()
@@ -179,6 +188,9 @@ final class TrailWriter: @unchecked Sendable {
             if guarded.pending.isEmpty {
                 if guarded.isStopping {
                     file = nil
+                    // Let go of before the store's `deinit` returns: a store opened on the path
+                    // right after this one goes finds it free.
+                    trailLock = nil
                     guarded.hasStopped = true
                     condition.broadcast()
                     return nil
