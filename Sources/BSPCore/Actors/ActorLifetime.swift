@@ -21,6 +21,8 @@
 ///
 /// Handlers and observations whose owner is not a ``BSPActor`` hold what they captured until
 /// the notifier notices their owner has gone: at its next request, emission or observation.
+/// A handler that captures its owner's lifetime — or a scope's lifecycle, which holds it —
+/// keeps it alive, as capturing the owner would: hand the handler what it needs instead.
 public final class ActorLifetime: Sendable {
     /// The handlers and observations bound to the actor, held weakly: their notifier keeps
     /// them, and lets go of one it no longer needs whether or not the actor lives.

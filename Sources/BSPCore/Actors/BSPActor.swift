@@ -26,7 +26,10 @@ public protocol BSPActor: AnyObject {
     var uri: ActorURI { get }
 
     /// What the handlers the actor installs and the observations it makes last as long as.
-    /// Give each actor its own: `let lifetime = ActorLifetime()`.
+    /// Give each actor its own, stored for its whole life: `let lifetime = ActorLifetime()`.
+    /// A lifetime made anew each time it is read, or replaced, is not the actor's: the
+    /// handlers it was given stay until the notifier notices the actor has gone, as those of
+    /// an owner with no lifetime do.
     var lifetime: ActorLifetime { get }
 }
 

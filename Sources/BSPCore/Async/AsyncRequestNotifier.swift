@@ -37,8 +37,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
             owner: Owner, of notifier: AsyncRequestNotifier,
             _ body: @escaping @Sendable (Owner, Request) async -> Reply
         ) {
-            self.ending = HandlerEnding(notifier: notifier)
-            self.owner = { [weak owner] in owner }
+            let loadOwner: @Sendable () -> (any AnyObject & Sendable)? = { [weak owner] in owner }
+            self.ending = HandlerEnding(notifier: notifier, owner: loadOwner)
+            self.owner = loadOwner
             self.body = { [weak owner] request in
                 guard let owner else { return nil }
                 return await body(owner, request)
@@ -50,12 +51,17 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// installed, so that the handler and what it captured go with the owner.
     private final class HandlerEnding: OwnerBound, Sendable {
         weak let notifier: AsyncRequestNotifier?
+        /// Loads the handler's owner: the handler ends only once it has gone.
+        let owner: @Sendable () -> (any AnyObject & Sendable)?
 
-        init(notifier: AsyncRequestNotifier) {
+        init(notifier: AsyncRequestNotifier, owner: @escaping @Sendable () -> (any AnyObject & Sendable)?) {
             self.notifier = notifier
+            self.owner = owner
         }
 
         func ownerDidEnd() {
+            // Only once the owner has gone: see `OwnedRequestHandler.ownerDidEnd()`.
+            guard owner() == nil else { return }
             notifier?.removeHandler(endedBy: self)
         }
     }

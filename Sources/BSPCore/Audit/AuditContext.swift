@@ -20,12 +20,14 @@
 /// 1. **Given when it is made:** its `audit:` argument, by default ``current`` — the innermost
 ///    ``withCurrent(_:)``; outside any, the context of the notification being handled, so
 ///    that an actor or a scope a handler makes reports where the handler does.
-/// 2. **Bound when its scope is pushed:** a notifier made in no context (``disabled``) and
-///    bound to a scope — a request notifier the scope handles, or an event, request or
-///    asynchronous request notifier handed to its lifecycle's `own(_:)` — joins the context of
-///    the stack the scope is pushed onto (or is on, if it is bound later).
+/// 2. **Bound when its scope is pushed:** a notifier whose context is ``disabled`` — made in
+///    no context, or given it — and bound to a scope (a request notifier the scope handles, or
+///    an event, request or asynchronous request notifier handed to its lifecycle's `own(_:)`)
+///    joins the context of the stack the scope is pushed onto (or is on, if bound later).
 ///
-/// A notifier never changes its context otherwise.
+/// A notifier never changes its context otherwise. To keep a scope's notifier out of every
+/// trail, give it a context of its own that records nothing, `AuditContext()`: only the shared
+/// ``disabled`` context stands for "no context yet".
 public final class AuditContext: Sendable {
     /// The context that notifiers created now capture: the innermost ``withCurrent(_:)``, even
     /// ``disabled``; outside any, while a notification is being handled on this thread or by

@@ -102,6 +102,8 @@ final class OwnedEventObserver<Owner: AnyObject, Event>: EventObserver<Event>, O
     }
 
     func ownerDidEnd() {
+        // Only once the observer has gone: see `OwnedRequestHandler.ownerDidEnd()`.
+        guard owner == nil else { return }
         handler = nil
     }
 }

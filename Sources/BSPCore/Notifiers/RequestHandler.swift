@@ -68,6 +68,10 @@ final class OwnedRequestHandler<Owner: AnyObject, Request, Reply>: RequestHandle
     }
 
     func ownerDidEnd() {
+        // Only once the owner has gone: a lifetime that ended first was not the owner's own
+        // (a computed `lifetime`, a new one each time it is read), and the handler stays, as
+        // one of an owner with no lifetime does. A weak load is sound from any thread.
+        guard handlerOwner == nil else { return }
         body = nil
     }
 }

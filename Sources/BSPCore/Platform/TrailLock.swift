@@ -18,7 +18,9 @@ import Android
 /// lock. (A hard link is another name of the same file: the store's `flock` on the file itself
 /// refuses it; see `TrailFile`.)
 final class TrailLock: Sendable {
-    private let descriptor: Int32
+    /// The lock file's descriptor; `nil` for a trail written to a device, which no rotation
+    /// touches and beside which no lock file is made.
+    private let descriptor: Int32?
 
     /// Takes the lock of the trail at `path`.
     ///
@@ -26,6 +28,10 @@ final class TrailLock: Sendable {
     ///   ``FileAuditStoreError/cannotOpen(_:reason:)``, naming the trail, when the lock file
     ///   cannot be made.
     init(for path: String) throws(FileAuditStoreError) {
+        if access(path, F_OK) == 0, !TrailFile.isRegularFile(at: path) {
+            self.descriptor = nil
+            return
+        }
         let lockPath = Self.resolvingSymbolicLinks(path) + ".lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         // Named by the trail's path: what stops the lock file stops the trail's too.
@@ -61,6 +67,7 @@ final class TrailLock: Sendable {
     deinit {
         // Unlocked before it is closed: a process forked meanwhile shares the lock until it
         // execs, and only an explicit unlock frees it for them all.
+        guard let descriptor else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

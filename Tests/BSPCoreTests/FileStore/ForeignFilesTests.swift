@@ -128,3 +128,63 @@ struct WriterReleasedStoreTests {
         #expect(reopened != nil)
     }
 }
+
+/// A store never moves or removes what is not a trail file of its own: a device it writes to,
+/// or the file another store writes.
+@Suite("What a rotation leaves alone")
+struct RotationBoundsTests {
+    @Test(arguments: [1, 2])
+    func aTrailWrittenToADeviceIsNeverRotated(fileCount: Int) throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let url = folder.file("null.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "/dev/null")
+
+        do {
+            let store = try FileAuditStore(url: url, maxFileBytes: 1024, fileCount: fileCount)
+            let emitter = TrailEmitter(into: store)
+            for _ in 0..<10 {
+                emitter.emit(30)
+                store.flush()
+            }
+        }
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(names == ["null.jsonl"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == "/dev/null")
+    }
+
+    @Test func aStoreWhoseRotatedFileAnotherStoreWritesIsRefused() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let other = try FileAuditStore(url: folder.file("run.1.jsonl"))
+        emitEvents(5, into: other)
+        other.flush()
+
+        #expect(throws: FileAuditStoreError.inUse(folder.file("run.1.jsonl").path)) {
+            try FileAuditStore(url: folder.file("run.jsonl"), maxFileBytes: 1024, fileCount: 4)
+        }
+        #expect(try FileAuditStore.read(folder.file("run.1.jsonl")).trail.records.count == 5)
+    }
+
+    @Test func aRotationOntoAFileAnotherStoreWritesIsAFaultAndMovesNothing() throws {
+        let folder = try TrailFolder()
+        defer { folder.remove() }
+        let faults = FileFaultLog()
+        let store = try FileAuditStore(
+            url: folder.file("run.jsonl"), maxFileBytes: 1024, fileCount: 4, onFault: faults.handler)
+        let other = try FileAuditStore(url: folder.file("run.1.jsonl"))
+        emitEvents(5, into: other)
+        other.flush()
+
+        let emitter = TrailEmitter(into: store)
+        for _ in 0..<5 {
+            emitter.emit(30)
+            store.flush()
+        }
+
+        #expect(faults.all == [.inUse(folder.file("run.1.jsonl").path)])
+        #expect(try FileAuditStore.read(folder.file("run.1.jsonl")).trail.records.count == 5)
+        #expect(try FileAuditStore.read(folder.file("run.jsonl"), fileCount: 1).trail.records.count == 150)
+    }
+}

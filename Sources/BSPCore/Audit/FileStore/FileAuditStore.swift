@@ -15,7 +15,9 @@ public import Foundation
 /// ```
 ///
 /// A new store starts a new trail, replacing the files of the last one — those its `fileCount`
-/// can have written, and no other file of the folder: read the last run's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
+/// can have written, and no other file of the folder, nor one another store writes (it is
+/// refused, or its rotation reported, as ``FileAuditStoreError/inUse(_:)``). A trail written to
+/// a device, such as `/dev/null`, is never rotated. Read the last run's trail first, with ``read(_:fileCount:)``, which also reads what a crash left. What the
 /// writer had handed to the system when the app was killed reads back; a last line cut short
 /// is skipped and reported in ``RecoveredTrail/tornLines``.
 ///

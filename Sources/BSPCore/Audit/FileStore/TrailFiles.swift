@@ -75,17 +75,23 @@ struct TrailFiles: Sendable {
     /// Removes the set's rotated files, oldest first, so that a crash part-way leaves the
     /// newest ones, which the set still reads as its own; the current file a new trail
     /// truncates.
-    func removeRotated() {
-        for generation in rotatedGenerations.reversed() {
-            unlink(path(generation: generation))
+    ///
+    /// - Throws: ``FileAuditStoreError/inUse(_:)`` naming a file of the set that another store
+    ///   writes — one opened on a rotated file's name — before removing any.
+    func removeRotated() throws(FileAuditStoreError) {
+        for (_, path) in try rotatedFilesToTouch().reversed() {
+            unlink(path)
         }
     }
 
     /// Shifts every file one generation older, dropping those at the oldest generation kept,
     /// so that the current path is free for a new file.
+    ///
+    /// - Throws: ``FileAuditStoreError/inUse(_:)`` naming a file of the set that another store
+    ///   writes, before moving any; ``FileAuditStoreError/cannotRotate(_:reason:)`` when a file
+    ///   cannot be moved.
     func rotate() throws(FileAuditStoreError) {
-        for generation in ([0] + rotatedGenerations).reversed() {
-            let from = path(generation: generation)
+        for (generation, from) in ([(0, current)] + (try rotatedFilesToTouch())).reversed() {
             guard generation + 1 < count else {
                 unlink(from)
                 continue
@@ -94,6 +100,19 @@ struct TrailFiles: Sendable {
             if rename(from, path(generation: generation + 1)) != 0 {
                 throw .cannotRotate(from, reason: TrailFile.lastErrorReason())
             }
+        }
+    }
+
+    /// The generations and paths of the set's rotated files, newest first, once it is sure
+    /// that the set may move and remove them: each is a regular file — never a device or a
+    /// folder that bears a rotated name — that no other store writes.
+    private func rotatedFilesToTouch() throws(FileAuditStoreError) -> [(generation: Int, path: String)] {
+        try rotatedGenerations.map { generation throws(FileAuditStoreError) in
+            let path = path(generation: generation)
+            guard TrailFile.isRegularFile(at: path), !TrailFile.isLocked(at: path) else {
+                throw .inUse(path)
+            }
+            return (generation, path)
         }
     }
 }
@@ -106,6 +125,25 @@ final class TrailFile {
     /// The bytes in the file.
     private(set) var size: Int
 
+    /// Whether the file is a regular file: a trail written to a device is never rotated.
+    let isRegular: Bool
+
+    /// Whether `path` names a regular file (following a symbolic link).
+    static func isRegularFile(at path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether a store holds the lock of the file at `path`: it writes that file now.
+    static func isLocked(at path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     /// Opens `path` for appending, emptied, and locked for as long as it is open.
     ///
     /// Locked before it is emptied: a file another store writes — reached through a hard
@@ -116,24 +154,27 @@ final class TrailFile {
         guard descriptor >= 0 else {
             throw .cannotOpen(path, reason: TrailFile.lastErrorReason())
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let isHeld = errno == EWOULDBLOCK
-            let reason = TrailFile.lastErrorReason()
-            close(descriptor)
-            throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
-        }
-        // Only a regular file is emptied: a trail written to a device, such as a pipe, has
-        // nothing to empty.
+        // Only a regular file is locked and emptied: a device, such as `/dev/null`, may be
+        // written by many, and has nothing to empty.
         var status = stat()
         let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-        guard !isRegular || ftruncate(descriptor, 0) == 0 else {
-            let reason = TrailFile.lastErrorReason()
-            close(descriptor)
-            throw .cannotOpen(path, reason: reason)
+        if isRegular {
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let isHeld = errno == EWOULDBLOCK
+                let reason = TrailFile.lastErrorReason()
+                close(descriptor)
+                throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
+            }
+            guard ftruncate(descriptor, 0) == 0 else {
+                let reason = TrailFile.lastErrorReason()
+                close(descriptor)
+                throw .cannotOpen(path, reason: reason)
+            }
         }
         self.path = path
         self.descriptor = descriptor
         self.size = 0
+        self.isRegular = isRegular
     }
 
     deinit {

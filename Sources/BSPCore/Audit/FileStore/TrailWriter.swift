@@ -78,7 +78,7 @@ final class TrailWriter: @unchecked Sendable {
             self.interval = nil
         }
         file = try TrailFile(creating: files.current)
-        files.removeRotated()
+        try files.removeRotated()
         guarded.pending.records.reserveCapacity(1024)
         let thread = Thread { [self] in run() }
         thread.name = "swift-bsp trail writer"
@@ -249,7 +249,7 @@ final class TrailWriter: @unchecked Sendable {
         let start = bytes.count
         encode(&bytes)
         bytes.append(UInt8(ascii: "\n"))
-        if let file, file.size + bytes.count > maxFileBytes, file.size + start > 0 {
+        if let file, file.isRegular, file.size + bytes.count > maxFileBytes, file.size + start > 0 {
             let line = bytes[start...]
             bytes.removeLast(bytes.count - start)
             writeOut(&bytes)
