@@ -40,8 +40,8 @@ enum RenderingBenchmarks {
     }
 
     /// Nanoseconds of auditing per send — audited minus unaudited, round by round — for a
-    /// string payload (rendered when sent), the same with its own description, and a number
-    /// payload (rendered when read).
+    /// string payload, the same with its own description, and a number payload, all rendered
+    /// when sent.
     static func auditOverhead(
         _ configuration: Configuration
     ) -> (stringPayload: Double, described: Double, numberPayload: Double, codable: Double) {

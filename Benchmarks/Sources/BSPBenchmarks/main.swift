@@ -155,7 +155,7 @@ if configuration.runs("rendering") {
         "auditing a send whose payload holds a string", "+\(format(rendering.stringPayload)) ns", "rendered when sent")
     report.add("  the same, with a description of its own", "+\(format(rendering.described)) ns", "rendered when sent")
     report.add(
-        "auditing a send whose payload is a number", "+\(format(rendering.numberPayload)) ns", "rendered when read")
+        "auditing a send whose payload is a number", "+\(format(rendering.numberPayload)) ns", "rendered when sent")
     report.figures["audit_overhead_string_payload_ns"] = rendering.stringPayload
     report.figures["audit_overhead_described_payload_ns"] = rendering.described
     report.figures["audit_overhead_number_payload_ns"] = rendering.numberPayload

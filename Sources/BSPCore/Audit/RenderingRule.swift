@@ -5,18 +5,18 @@
 /// the costliest part of recording — microseconds for an enum with a payload, which the
 /// runtime prints by reflection — so it waits until a record is read, but only for a
 /// notification that cannot have changed meanwhile and renders the same on any thread: a
-/// string, a number, or a value of a `Sendable` type that is trivially copyable (no reference
-/// anywhere inside it: payload-free enums, structs of numbers) and has no description of its
-/// own, which may be isolated to the sender's actor (see ``mayWait(_:)``). Every other
+/// string, a number, or a struct of numbers, nested as deep as it likes, in which no type has
+/// a description of its own, which may read a setting or be isolated to the sender's actor
+/// (see ``mayWait(_:)``). Every other
 /// notification is rendered now, on the sending thread: an object may change after it is
 /// sent, a value may hold one (a struct,
 /// an enum, an optional or an array holding a class with mutable state), and a main-actor
 /// object's `description` is only right on the main actor, where it is sent. A `Sendable`
 /// notification rendered now is kept beside its text, for typed test expectations.
 ///
-/// Checking a type is cheap, and a notifier of a concrete type checks once: the first value's
-/// dynamic type is then the notifier's static type. Only a notifier of an existential type
-/// (`any P`) checks every value.
+/// A notifier of a concrete type checks once, walking the first value's structure: the first
+/// value's dynamic type is then the notifier's static type, and its fields every value's. Only
+/// a notifier of an existential type (`any P`) checks every value.
 struct RenderingRule {
     private enum Treatment {
         /// A pure value: kept, and rendered when its record is first read.
@@ -121,12 +121,17 @@ struct RenderingRule {
     }
 
     /// Whether `value`, of a `Sendable` type, may be rendered later, on another thread, and
-    /// still read as it would now: a string; a number or a `Bool`; or a trivially copyable value
-    /// (it holds no reference, so a copy is all of it) that has no description and no mirror of
-    /// its own. A description or a mirror of its own is code that may read more than the value —
-    /// a global, a setting — and may be isolated to the sender's actor (a main-actor type's
-    /// conformance is), where a later reader on another thread would not see it: it is
-    /// rendered now.
+    /// still read as it would now: a string; a number or a `Bool`; or a structure of those —
+    /// a struct or a tuple, nested as deep as it likes, holding no reference — in which no
+    /// type has a description or a mirror of its own.
+    ///
+    /// A description or a mirror of its own is code that may read more than the value — a
+    /// global, a setting — and may be isolated to the sender's actor (a main-actor type's
+    /// conformance is), where a later reader on another thread would not see it: a value that
+    /// holds one anywhere is rendered now. So is an enum or an optional, whatever it holds:
+    /// one value shows only its own case's payload, not what the type's other cases may hold,
+    /// where a struct's fields are the same for every value, so one value's structure stands
+    /// for its type's.
     static func mayWait(_ value: some Any) -> Bool {
         // Through `Any`: a generic `type(of:)` gives the static type, even when that is an existential.
         let type = type(of: value as Any)
@@ -134,10 +139,21 @@ struct RenderingRule {
             return true
         }
         guard isTriviallyCopyable(type) else { return false }
-        let value = value as Any
-        return
+        return isStructureOfNumbers(value as Any)
+    }
+
+    /// Whether `value` is a struct or a tuple, with no description or mirror of its own, whose
+    /// fields are numbers, `Bool`s or such structures.
+    private static func isStructureOfNumbers(_ value: Any) -> Bool {
+        guard
             !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
-            || value is any TextOutputStreamable || value is any CustomReflectable)
+                || value is any TextOutputStreamable || value is any CustomReflectable)
+        else { return false }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct || mirror.displayStyle == .tuple else { return false }
+        return mirror.children.allSatisfy { field in
+            standardValueTypes.contains(ObjectIdentifier(type(of: field.value))) || isStructureOfNumbers(field.value)
+        }
     }
 
     /// The standard library's numbers and `Bool`: values whose description is their own and
