@@ -39,6 +39,11 @@ let package = Package(
         // expectations stop it.
         .executableTarget(
             name: "loose-expectation", dependencies: ["BSPTesting", "BSPCore"], path: "Tests/LooseExpectation"),
+        // The fuzzing harnesses of every parser of outside input (.ci/fuzz): built with
+        // libFuzzer for the fuzz stage, and as a replayer of the seed corpus otherwise.
+        .executableTarget(
+            name: "bsp-fuzz", dependencies: ["BSPCore", "BSPTesting", "BSPFuzzDriver"], path: "Tests/Fuzz/Sources"),
+        .target(name: "BSPFuzzDriver", path: "Tests/Fuzz/Driver"),
         .testTarget(name: "BSPDiagramsTests", dependencies: ["BSPDiagrams", "BSPCore", "BSPTesting", "TestSupport"]),
         .testTarget(
             name: "BSPTestingTests", dependencies: ["BSPTesting", "BSPCore", "loose-expectation", "TestSupport"]),

@@ -3,7 +3,7 @@ extension RecordedValue {
     ///
     /// Parsed directly from the bytes: decoding it through `Decodable`, trying each kind of
     /// value in turn, cost four times the encoding, on the sending thread.
-    init?(json bytes: some Collection<UInt8>) {
+    package init?(json bytes: some Collection<UInt8>) {
         var parser = JSONParser(Array(bytes))
         guard let value = parser.value(), parser.isAtEnd else { return nil }
         self = value
@@ -119,7 +119,10 @@ private struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if let integer = Int64(text) { return .integer(integer) }
         if let unsigned = UInt64(text) { return .unsigned(unsigned) }
-        return Double(text).map(RecordedValue.number)
+        // A number too large for a `Double` is no value JSON can hold (`1e316`), as
+        // `JSONDecoder` says too: taken as infinity, it would be written back as `null`.
+        guard let number = Double(text), number.isFinite else { return nil }
+        return .number(number)
     }
 
     private static let numberBytes = Set("+-0123456789.eE".utf8)

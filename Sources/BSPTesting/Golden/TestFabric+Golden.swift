@@ -69,11 +69,13 @@ extension TestFabric {
 }
 
 /// A golden transcript's file, kept beside the test that compares against it.
-struct GoldenFile {
-    let path: String
+///
+/// `package` for the fuzzing harness of its names.
+package struct GoldenFile {
+    package let path: String
 
     /// The file for `name`, for the test in the file at `testPath`.
-    init(name: String, besideTest testPath: String) {
+    package init(name: String, besideTest testPath: String) {
         let test = URL(fileURLWithPath: testPath)
         let stem = test.deletingPathExtension().lastPathComponent
         path =
@@ -83,7 +85,7 @@ struct GoldenFile {
 
     /// What makes `name` something other than one file name inside the transcripts folder, if
     /// anything: a name that could write outside it, hide the file, or be no name at all.
-    static func problem(with name: String) -> String? {
+    package static func problem(with name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" }) { return "contains a path separator" }
         if name.hasPrefix(".") { return "starts with '.'" }

@@ -204,4 +204,12 @@ struct RecordedValueTests {
         #expect(Set([RecordedValue.number(2), .integer(2), .unsigned(2)]).count == 1)
         #expect(RecordedValue.integer(1) != .bool(true))
     }
+
+    /// Found by fuzzing: `1e316` parsed as infinity, which JSON cannot hold, and was written back
+    /// as `null`.
+    @Test func aNumberTooLargeForADoubleIsNoValue() {
+        #expect(RecordedValue(json: Array("1e316".utf8)) == nil)
+        #expect(RecordedValue(json: Array("[-1e400]".utf8)) == nil)
+        #expect(RecordedValue(json: Array("1e308".utf8)) == .number(1e308))
+    }
 }

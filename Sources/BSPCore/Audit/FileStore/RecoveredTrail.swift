@@ -92,14 +92,13 @@ public struct RecoveredTrail: Hashable, Sendable {
     private static func read(
         _ path: String
     ) throws(AuditTrailError) -> ([AuditRecord], [Int], [ReplyLine], TornLine?) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadableFile(path, reason: error.localizedDescription)
+        let bytes: [UInt8]
+        switch TrailFile.contents(of: path) {
+        case .success(let contents): bytes = contents
+        case .failure(let failure): throw .unreadableFile(path, reason: failure.reason)
         }
         // A crash may cut a character in two: decoding repairs it rather than refusing the file.
-        var text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: bytes, as: UTF8.self)
         var torn: TornLine?
         if let tail = text.split(separator: "\n", omittingEmptySubsequences: false).last, !tail.isEmpty,
             (try? AuditTrail.decode(jsonLines: String(tail))) == nil
