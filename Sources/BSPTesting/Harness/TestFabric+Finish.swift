@@ -53,7 +53,7 @@ extension TestFabric {
         for prefix in exhaustivePrefixes {
             unaccounted += unaccountedLines(in: .under(prefix))
         }
-        guard !unaccounted.isEmpty else { return }
+        guard !unaccounted.isEmpty || droppedUnaccounted() > 0 else { return }
         let sorted = Dictionary(unaccounted.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
             .values.sorted { $0.index < $1.index }
         let step = releasedWithoutFinish ? "the fabric, released without finish()" : "finish()"
@@ -61,6 +61,8 @@ extension TestFabric {
             exhaustivePrefixes.count == 1
             ? ("\(step): exhaustive", TranscriptFilter.under(exhaustivePrefixes[0]))
             : ("\(step): exhaustive under \(exhaustivePrefixes.map(\.path).joined(separator: ", "))", .all)
-        conclude(MatchReport(title: title, filter: filter, results: [], unexpected: sorted), at: location)
+        conclude(
+            MatchReport(title: title, filter: filter, results: [], unexpected: sorted), needing: .unaccounted,
+            at: location)
     }
 }

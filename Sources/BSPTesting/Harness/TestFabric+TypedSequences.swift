@@ -60,7 +60,7 @@ extension TestFabric {
             MatchReport(
                 title: "expect(\(notifier.uri.path), exactly: …)", filter: lines.filter, results: results,
                 unexpected: Array(lines.lines.dropFirst(expected.count))),
-            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+            needing: .unaccounted, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Expects exactly `count` lines on `notifier` not yet accounted for to be `expected`, and
@@ -79,7 +79,8 @@ extension TestFabric {
         let report = MatchReport(
             title: "expect(\(notifier.uri.path), count: \(count), of: …)", filter: lines.filter,
             results: [ExpectationResult(text: ValueDump.line(expected), outcome: outcome)], unexpected: [])
-        if conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)) {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        if conclude(report, needing: .unaccounted, at: location) {
             accept(hits)
         }
     }

@@ -77,7 +77,9 @@ public final class TestFabric<System> {
     /// Builds the system under test in an audit context of its own.
     ///
     /// - Parameters:
-    ///   - capacity: How many notifications to keep.
+    ///   - capacity: How many notifications to keep. Past it the oldest are dropped, and a
+    ///     check that needs them — `expect(none:)`, an exhaustive one, a count — fails, naming
+    ///     how many; the arrangement accepted before them needs none.
     ///   - redactions: Rules applied to every transcript line, such as ``Redaction/uuids``.
     ///   - exhaustivePrefixes: Actors whose every notification, with those of the actors below
     ///     them, an expectation must account for by the end of the test; see
@@ -277,7 +279,7 @@ public final class TestFabric<System> {
         let lines = unaccountedLines(in: filter)
         // Checked line by line first: the report of a long passing transcript would copy each
         // line into a result only to account for it.
-        if TranscriptMatcher.allMatch(expected, lines) {
+        if TranscriptMatcher.allMatch(expected, lines), droppedUnaccounted() == 0 {
             for index in lines.indices {
                 accounted.insert(lines[index].sequence)
             }
@@ -286,7 +288,7 @@ public final class TestFabric<System> {
         let (results, extra) = TranscriptMatcher.exactly(expected, in: lines)
         conclude(
             MatchReport(title: "expect(exactly:)", filter: filter, results: results, unexpected: extra),
-            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+            needing: .unaccounted, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Expects no line at all to contain any of the substrings.
@@ -298,7 +300,7 @@ public final class TestFabric<System> {
         let results = TranscriptMatcher.none(forbidden, in: transcript.lines(in: filter))
         conclude(
             MatchReport(title: "expect(none:)", filter: filter, results: results, unexpected: []),
-            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+            needing: .all, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Expects exactly `count` lines not yet accounted for to contain `text`, and accounts for them.
@@ -312,7 +314,8 @@ public final class TestFabric<System> {
         let result = TranscriptMatcher.count(count, of: text, in: lines)
         let report = MatchReport(
             title: "expect(count: \(count), of:)", filter: filter, results: [result], unexpected: [])
-        if conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)) {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        if conclude(report, needing: .unaccounted, at: location) {
             accounted.formUnion(lines.filter { TextSearch.contains($0.text, text) }.map(\.sequence))
         }
     }
@@ -332,7 +335,9 @@ public final class TestFabric<System> {
     ) {
         let report = MatchReport(
             title: "expectNothingElse()", filter: filter, results: [], unexpected: unaccountedLines(in: filter))
-        conclude(report, at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+        conclude(
+            report, needing: .unaccounted,
+            at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Whether `expect(inOrder:)` would pass now, without reporting or accounting.
@@ -358,9 +363,38 @@ public final class TestFabric<System> {
         return accounted.isEmpty ? lines : lines.filter { !accounted.contains($0.sequence) }
     }
 
-    /// Reports a failed expectation, or accounts for the lines a passing one matched.
+    /// What an expectation needs to have seen of the records to pass.
+    enum RecordsNeeded {
+        /// The lines it matches: a line it finds among those kept is all it needs.
+        case matched
+        /// Every record not accounted for yet: an exhaustive check.
+        case unaccounted
+        /// Every record: a check that no line contains something.
+        case all
+    }
+
+    /// How many of the records the store dropped no expectation accounted for and no
+    /// arrangement accepted: what an exhaustive check never saw.
+    func droppedUnaccounted() -> Int {
+        guard store.droppedCount > 0, let firstKept = store.records.first?.sequence else { return 0 }
+        let start = (arrangementEnd ?? 0) + 1
+        guard start < firstKept else { return 0 }
+        return (start..<firstKept).count { !accounted.contains($0) }
+    }
+
+    /// Reports a failed expectation, or accounts for the lines a passing one matched. One that
+    /// needed records the fabric dropped fails, naming how many.
     @discardableResult
-    func conclude(_ report: MatchReport, at location: SourceContext) -> Bool {
+    func conclude(_ report: MatchReport, needing needed: RecordsNeeded = .matched, at location: SourceContext) -> Bool {
+        var report = report
+        if store.droppedCount > 0 {
+            report.dropped = (store.droppedCount, store.capacity)
+            switch needed {
+            case .matched: break
+            case .unaccounted: report.unseen = droppedUnaccounted()
+            case .all: report.unseen = store.droppedCount
+            }
+        }
         guard report.passed else {
             TestFailure.record(
                 FailureMessage.render(report, transcript: transcript, arrangementEnd: arrangementEnd), at: location)

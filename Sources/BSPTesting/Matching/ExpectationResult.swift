@@ -42,7 +42,13 @@ struct MatchReport {
     let results: [ExpectationResult]
     /// Lines that should have been accounted for and were not.
     let unexpected: [TranscriptLine]
+    /// The records the fabric dropped, and how many it keeps, when it dropped any.
+    var dropped: (count: Int, capacity: Int)?
+    /// How many of the dropped records the expectation needed to see: it cannot pass on what
+    /// it never saw.
+    var unseen = 0
+
     var passed: Bool {
-        unexpected.isEmpty && results.allSatisfy { $0.isSatisfied }
+        unseen == 0 && unexpected.isEmpty && results.allSatisfy { $0.isSatisfied }
     }
 }

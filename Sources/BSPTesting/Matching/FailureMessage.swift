@@ -9,6 +9,9 @@ enum FailureMessage {
     ///   test accepted one: the transcript shows where it ends.
     static func render(_ report: MatchReport, transcript: Transcript, arrangementEnd: UInt64? = nil) -> String {
         var text = "\(report.title) failed (\(report.filter)).\n"
+        if let dropped = report.dropped {
+            text += droppedNote(dropped, unseen: report.unseen)
+        }
         if !report.results.isEmpty {
             text += "\nExpected:\n"
             for (number, result) in report.results.enumerated() {
@@ -24,6 +27,16 @@ enum FailureMessage {
         }
         text += "\n" + renderTranscript(transcript, marks: marks(for: report), arrangementEnd: arrangement)
         return text
+    }
+
+    /// What the fabric's dropping records means for the failed expectation.
+    private static func droppedNote(_ dropped: (count: Int, capacity: Int), unseen: Int) -> String {
+        let kept = "The fabric keeps its last \(dropped.capacity) records and dropped \(dropped.count) records"
+        let remedy = "Give it room for the whole test: TestFabric(capacity:)."
+        guard unseen > 0 else {
+            return "\n\(kept): a line among them cannot be matched. \(remedy)\n"
+        }
+        return "\n\(kept), \(unseen) of which this check needed to see and never did. \(remedy)\n"
     }
 
     private static func verdict(_ result: ExpectationResult) -> String {
