@@ -92,6 +92,12 @@ public final class ManualClock: Clock, Sendable {
         state.withLock { $0.now }
     }
 
+    /// When the earliest task sleeping on the clock is due, if one sleeps: how far a replay
+    /// may advance before the system's next timer fires.
+    var nextDeadline: Instant? {
+        state.withLock { $0.sleepers.values.map(\.deadline).min() }
+    }
+
     /// The smallest step: the test clock is exact.
     public var minimumResolution: Duration { .zero }
 

@@ -52,12 +52,51 @@ final class ReplaySession {
     ) async -> String? {
         defer { endStandIns() }
         if let problem = begin(startingWith: start) { return problem }
+        var stall = Stall(at: index)
         while true {
             let reached = audit.elapsed ?? .zero
             switch walk(timing: Timing(reached: reached, tolerance: tolerance)) {
             case .finished(let failure): return failure
-            case .due(let time): await clock.advance(by: time - reached)
+            case .due(let time):
+                if let stalled = stall.problem(at: index, advancingTo: time, reached: reached) {
+                    return "Replay under \(unit): notification \(index + 1) of \(recording.count) is recorded at "
+                        + "\(recording[index].time ?? time); \(stalled).\n  \(recording[index])"
+                }
+                // To the system's next timer at most, so that the walk compares what it sends
+                // before the clock moves on, and an hour at most, so that a time no run reaches
+                // is found stalled, whether or not a timer was sleeping when the step began.
+                let nextTimer = clock.nextDeadline.map { max(.zero, clock.now.duration(to: $0)) }
+                await clock.advance(by: min(time - reached, nextTimer ?? Self.longestStep, Self.longestStep))
             }
+        }
+    }
+
+    /// How long, in real time, the walk may advance the clock without reaching its next
+    /// notification: a recorded time no run reaches, with a timer of the system waking on the
+    /// way, must fail the replay rather than keep the clock going for ever.
+    static let stallLimit = Duration.seconds(5)
+
+    /// The longest the clock is advanced at once.
+    static let longestStep = Duration.seconds(3_600)
+
+    /// When the walk last reached a notification, in real time.
+    private struct Stall {
+        var index: Int
+        var since = ContinuousClock.now
+
+        init(at index: Int) {
+            self.index = index
+        }
+
+        /// Why the walk stops advancing toward `time`, if it has been at `index` too long.
+        mutating func problem(at index: Int, advancingTo time: Duration, reached: Duration) -> String? {
+            guard index == self.index else {
+                (self.index, since) = (index, ContinuousClock.now)
+                return nil
+            }
+            guard ContinuousClock.now - since > ReplaySession.stallLimit else { return nil }
+            return "the clock did not reach \(time) in \(ReplaySession.stallLimit) of real time: it stopped at "
+                + "\(reached), the system's timers waking on the way"
         }
     }
 

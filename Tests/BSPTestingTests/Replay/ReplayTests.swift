@@ -175,6 +175,30 @@ struct ReplayTests {
         #expect(clock.now.offset == .seconds(65))
     }
 
+    /// A recorded time no run reaches — `Int64.max` nanoseconds, some 292 years — while a
+    /// timer of the system keeps waking on the clock: the replay does not advance the clock
+    /// for ever, but fails naming the record.
+    @Test(.timeLimit(.minutes(1)))
+    func aRecordedTimeNoRunReachesFailsNamingItsRecord() async throws {
+        var recording = Self.timed(try Search.recording(), every: 5)
+        let last = try #require(recording.records.lastIndex { $0.cause == nil })
+        for index in last..<recording.records.count {
+            recording.records[index].time = .nanoseconds(Int64.max)
+        }
+        let clock = ManualClock()
+        let app = Search.behaviourAlone(clock: clock)
+        // A timer of the system's that sleeps on the clock and records nothing.
+        let timer = Task { @MainActor in while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) } }
+        defer { timer.cancel() }
+
+        let text = await asyncFailureText {
+            await app.replay(recording, under: "/actor/behaviour", advancing: clock)
+        }
+
+        #expect(text.contains("notification \(last + 1) of \(recording.records.count) is recorded at 9223372036"))
+        #expect(text.contains("the clock did not reach"))
+    }
+
     @Test func aTimedReplayNeedsTheFabricToKeepTimeOnItsClock() async throws {
         let recording = Self.timed(try Search.recording(), every: 5)
         let clock = ManualClock()
