@@ -95,3 +95,38 @@ struct StateExhaustivityTests {
                 "expectState(of: /actor/behaviour/meeting): its state is not tracked; call trackState(of:) first."))
     }
 }
+
+/// A counter kept in an object: a snapshot of a state holding it shares it with the actor.
+private final class SharedCounter: Equatable, @unchecked Sendable {
+    var value = 0
+    static func == (lhs: SharedCounter, rhs: SharedCounter) -> Bool { lhs.value == rhs.value }
+}
+
+/// An actor whose state holds an object.
+private final class ObjectHolder: StatefulActor {
+    struct State: Equatable {
+        var label = "counter"
+        var counter = SharedCounter()
+    }
+    let uri: ActorURI = "/actor/behaviour/holder"
+    let lifetime = ActorLifetime()
+    let ticks = EventNotifier<Void>(of: "/actor/service/clock", named: "tick")
+    private(set) var state = State()
+
+    init() {
+        ticks.observe(by: self) { holder, _ in holder.state.counter.value += 1 }
+    }
+}
+
+@Suite("State that a snapshot would share")
+struct SharedStateTests {
+    @Test func trackingAStateThatHoldsAnObjectFailsNamingWhereTheObjectIs() {
+        let app = TestFabric { ObjectHolder() }
+
+        let text = failureText { app.trackState(of: app.system) }
+
+        #expect(text.contains("trackState(of: /actor/behaviour/holder)"))
+        #expect(text.contains("counter"))
+        #expect(text.contains("a value all the way down"))
+    }
+}

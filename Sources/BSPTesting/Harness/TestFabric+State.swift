@@ -14,7 +14,21 @@ extension TestFabric {
     ///
     /// This is `TestStore`'s exhaustive state, kept opt-in: BSP keeps state inside actors, and
     /// most tests check what actors say rather than what they hold.
-    public func trackState<Stateful: StatefulActor>(of actor: Stateful) {
+    ///
+    /// The state must be a value all the way down: a state that holds an object shares it with
+    /// every snapshot, so no change made through the object could be seen. Tracking one fails,
+    /// naming where the object is.
+    public func trackState<Stateful: StatefulActor>(
+        of actor: Stateful,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        if let path = SharedReference.path(in: actor.state, named: "\(Stateful.State.self)") {
+            return TestFailure.record(
+                "trackState(of: \(actor.uri.path)): its state holds an object, at \(path), which every snapshot "
+                    + "of the state shares, so no change made through it could be seen. Make the state a value "
+                    + "all the way down, or expose a value made from the object.",
+                at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
         trackedStates[ObjectIdentifier(actor)] = TrackedState(actor)
     }
 
