@@ -50,11 +50,14 @@ final class TrailLock: Sendable {
     /// `path` with its symbolic links resolved: the file's, if it exists, else its folder's.
     private static func resolvingSymbolicLinks(_ path: String) -> String {
         if let resolved = resolved(path) { return resolved }
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        // In UTF-8 bytes: a name that begins with a combining mark joins the `/` before it in
+        // one `Character`.
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let folder = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
         guard let resolvedFolder = resolved(folder) else { return path }
-        return (resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/")
-            + path[path.index(after: slash)...]
+        let name = String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+        return (resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/") + name
     }
 
     /// `path` made absolute with every symbolic link resolved, if it exists.
