@@ -1,5 +1,6 @@
 import BSPCore
 import BSPTesting
+import Foundation
 import Testing
 
 /// A meeting's Behaviour, with state of its own that it exposes for tests: seconds elapsed,
@@ -128,5 +129,29 @@ struct SharedStateTests {
         #expect(text.contains("trackState(of: /actor/behaviour/holder)"))
         #expect(text.contains("counter"))
         #expect(text.contains("a value all the way down"))
+    }
+}
+
+/// An actor whose state holds standard values built on objects inside.
+private final class StandardValues: StatefulActor {
+    struct State: Equatable {
+        var link = URL(string: "https://example.com")!
+        var zone = TimeZone(identifier: "UTC")!
+        var text = AttributedString("bold")
+        var path: KeyPath<String, Int> = \.count
+        var when = Date(timeIntervalSince1970: 0)
+    }
+    let uri: ActorURI = "/actor/behaviour/standard"
+    let lifetime = ActorLifetime()
+    private(set) var state = State()
+}
+
+@Suite("State made of standard values")
+struct StandardValueStateTests {
+    @Test func aStateOfStandardValuesIsTracked() async {
+        let app = TestFabric { StandardValues() }
+        app.trackState(of: app.system)
+        app.expectState(of: app.system) { _ in }
+        await app.finish()
     }
 }

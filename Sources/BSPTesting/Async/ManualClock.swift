@@ -98,6 +98,12 @@ public final class ManualClock: Clock, Sendable {
         state.withLock { $0.sleepers.values.map(\.deadline).min() }
     }
 
+    /// Whether no task sleeps on the clock, and none it woke is still to run: advancing it
+    /// then wakes nothing.
+    var isIdle: Bool {
+        state.withLock { $0.sleepers.isEmpty && $0.wokenNotYetRunning.isEmpty }
+    }
+
     /// The smallest step: the test clock is exact.
     public var minimumResolution: Duration { .zero }
 

@@ -52,51 +52,72 @@ final class ReplaySession {
     ) async -> String? {
         defer { endStandIns() }
         if let problem = begin(startingWith: start) { return problem }
-        var stall = Stall(at: index)
+        var pace = Pace(at: index)
         while true {
             let reached = audit.elapsed ?? .zero
             switch walk(timing: Timing(reached: reached, tolerance: tolerance)) {
             case .finished(let failure): return failure
             case .due(let time):
-                if let stalled = stall.problem(at: index, advancingTo: time, reached: reached) {
+                if let stalled = pace.problem(at: index, advancingTo: time, reached: reached) {
                     return "Replay under \(unit): notification \(index + 1) of \(recording.count) is recorded at "
                         + "\(recording[index].time ?? time); \(stalled).\n  \(recording[index])"
                 }
-                // To the system's next timer at most, so that the walk compares what it sends
-                // before the clock moves on, and an hour at most, so that a time no run reaches
-                // is found stalled, whether or not a timer was sleeping when the step began.
-                let nextTimer = clock.nextDeadline.map { max(.zero, clock.now.duration(to: $0)) }
-                await clock.advance(by: min(time - reached, nextTimer ?? Self.longestStep, Self.longestStep))
+                await clock.advance(by: step(toward: time - reached, on: clock))
             }
         }
     }
 
-    /// How long, in real time, the walk may advance the clock without reaching its next
-    /// notification: a recorded time no run reaches, with a timer of the system waking on the
-    /// way, must fail the replay rather than keep the clock going for ever.
-    static let stallLimit = Duration.seconds(5)
+    /// How far to advance `clock` toward a time `remaining` ahead: all the way when nothing
+    /// sleeps on it; else to the system's next timer, and an hour, at most, so that the walk
+    /// compares what a timer sends before the clock moves on, and sees how fast it goes.
+    private func step(toward remaining: Duration, on clock: ManualClock) -> Duration {
+        guard !clock.isIdle else { return remaining }
+        let nextTimer = clock.nextDeadline.map { max(.zero, clock.now.duration(to: $0)) }
+        return min(remaining, nextTimer ?? Self.longestStep, Self.longestStep)
+    }
 
-    /// The longest the clock is advanced at once.
+    /// The longest the clock is advanced at once while a timer of the system sleeps on it.
     static let longestStep = Duration.seconds(3_600)
 
-    /// When the walk last reached a notification, in real time.
-    private struct Stall {
+    /// How long, in real time, reaching one notification may take at the pace the clock goes:
+    /// a recorded time no run reaches, with the system's timers waking on the way, must fail
+    /// the replay rather than keep the clock going for ever.
+    static let reachLimit = Duration.seconds(60)
+
+    /// How fast the clock advances toward the next notification, measured over each second of
+    /// real time.
+    private struct Pace {
         var index: Int
         var since = ContinuousClock.now
+        var reachedThen: Duration?
 
         init(at index: Int) {
             self.index = index
         }
 
-        /// Why the walk stops advancing toward `time`, if it has been at `index` too long.
+        /// Why the walk stops advancing toward `time`, if at the pace of the last second it
+        /// would take longer than ``ReplaySession/reachLimit`` to get there.
         mutating func problem(at index: Int, advancingTo time: Duration, reached: Duration) -> String? {
-            guard index == self.index else {
-                (self.index, since) = (index, ContinuousClock.now)
+            let now = ContinuousClock.now
+            guard index == self.index, let reachedThen else {
+                (self.index, since, reachedThen) = (index, now, reached)
                 return nil
             }
-            guard ContinuousClock.now - since > ReplaySession.stallLimit else { return nil }
-            return "the clock did not reach \(time) in \(ReplaySession.stallLimit) of real time: it stopped at "
-                + "\(reached), the system's timers waking on the way"
+            let spent = now - since
+            guard spent >= .seconds(1) else { return nil }
+            let advanced = reached - reachedThen
+            (since, self.reachedThen) = (now, reached)
+            // Real time still needed at this pace: clock time left over clock time per second.
+            let needed =
+                advanced > .zero
+                ? Self.seconds(time - reached) * Self.seconds(spent) / Self.seconds(advanced) : .infinity
+            guard needed > Self.seconds(ReplaySession.reachLimit) else { return nil }
+            return "at the pace the system's timers let the clock go (\(advanced) of clock time in \(spent) of "
+                + "real time), it would not get there within \(ReplaySession.reachLimit): it stopped at \(reached)"
+        }
+
+        private static func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
     }
 

@@ -84,10 +84,11 @@ extension TestFabric {
     /// from outside is then sent as early as the tolerance allows, and one the system sends is
     /// waited for until it has passed.
     ///
-    /// The clock is advanced to the system's next timer at most, so that what a timer sends is
-    /// compared before the clock moves on. A replay that advances it for 5 seconds of real time
-    /// without reaching the next notification — recorded at a time no run reaches, with the
-    /// system's timers waking on the way — fails, naming that notification.
+    /// While a timer of the system sleeps on the clock, the clock is advanced to that timer at
+    /// most, so that what the timer sends is compared before the clock moves on. A notification
+    /// that, at the pace the timers let the clock go, would take more than a minute of real time
+    /// to reach — recorded at a time no run reaches, such as `Int64.max` nanoseconds — fails the
+    /// replay, naming it.
     ///
     /// - Parameters:
     ///   - recording: The run to replay, oldest record first.

@@ -6,7 +6,13 @@ enum SharedReference {
     static func path(in value: Any, named name: String) -> String? {
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .class {
-            return name
+            return isImmutable(value) ? nil : name
+        }
+        // The standard library's and Foundation's structs and enums are values, whatever they
+        // keep inside: `URL`, `TimeZone` or `AttributedString` copy on write, or hold only what
+        // never changes.
+        if isStandard(type(of: value)) {
+            return nil
         }
         for (index, child) in mirror.children.enumerated() {
             let label = child.label.map { "\(name).\($0)" } ?? "\(name)[\(index)]"
@@ -15,5 +21,18 @@ enum SharedReference {
             }
         }
         return nil
+    }
+
+    /// Whether `type` is one of the standard library's or Foundation's.
+    private static func isStandard(_ type: Any.Type) -> Bool {
+        let name = String(reflecting: type)
+        return ["Swift.", "Foundation.", "FoundationEssentials.", "FoundationInternationalization."].contains {
+            name.hasPrefix($0)
+        }
+    }
+
+    /// Whether `object` is one that never changes: a key path.
+    private static func isImmutable(_ object: Any) -> Bool {
+        object is AnyKeyPath
     }
 }
