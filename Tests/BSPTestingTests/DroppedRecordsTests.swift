@@ -86,3 +86,74 @@ struct DroppedRecordsTests {
         await fabric.finish()
     }
 }
+
+/// An actor as talkative as `Quiet`, under another URI.
+final class Loud: UniqueActor {
+    static let uri: ActorURI = "/actor/loud"
+    let lifetime = ActorLifetime()
+    let said = EventNotifier<String>(of: Loud.self, named: "said")
+    let requests = RequestNotifier<String, Void>(of: Loud.self)
+
+    init() {
+        requests.handle(by: self) { loud, text in loud.said.emit("heard \(text)") }
+    }
+}
+
+@Suite("Checks of a fabric that dropped records elsewhere")
+struct DroppedElsewhereTests {
+    /// A fabric of capacity 10 whose loud actor fills it, then one quiet exchange.
+    private func fabric(exhaustive: Bool = false) -> TestFabric<(quiet: Quiet, loud: Loud)> {
+        let fabric = TestFabric(capacity: 10, exhaustive: exhaustive ? [Quiet.uri] : []) {
+            (quiet: Quiet(), loud: Loud())
+        }
+        for index in 0..<20 {
+            fabric.exercise(fabric.system.loud.requests, "noise \(index)")
+        }
+        fabric.exercise(fabric.system.quiet.requests, "q")
+        return fabric
+    }
+
+    @Test func aCheckOfAnotherActorNeedsNoneOfTheDroppedRecords() async {
+        let fabric = fabric(exhaustive: true)
+
+        fabric.expect(fabric.system.quiet.said, exactly: ["heard q", "and again q"])
+        fabric.expectNothingElse(in: .under(Quiet.uri))
+        fabric.expect(none: ["forbidden"], in: .under(Quiet.uri))
+        await fabric.finish()
+    }
+
+    @Test func whatABlockWithoutExhaustivityRecordedNeedsNoExpectationEvenDropped() async {
+        let fabric = TestFabric(capacity: 10, exhaustive: [Quiet.uri]) { Quiet() }
+        fabric.withoutExhaustivity {
+            for index in 0..<10 { fabric.exercise(fabric.requests, "arranged \(index)") }
+        }
+        fabric.exercise(fabric.requests, "acted")
+
+        fabric.expect(fabric.said, exactly: ["heard acted", "and again acted"])
+        fabric.expectNothingElse()
+        await fabric.finish()
+    }
+
+    @Test func theOnlyMatchFailsWhenAnEarlierMatchWasDropped() async {
+        let fabric = TestFabric(capacity: 10) { Quiet() }
+        fabric.exercise(fabric.requests, "dup")
+        for index in 0..<10 { fabric.exercise(fabric.requests, "filler \(index)") }
+        fabric.exercise(fabric.requests, "dup")
+
+        let text = failureText { fabric.expect(fabric.said, "heard dup", occurrence: .only) }
+
+        #expect(text.contains("dropped"))
+        fabric.expect(fabric.said, "heard dup", occurrence: .latest)
+        await fabric.finish()
+    }
+
+    @Test func aGoldenTranscriptOfAFabricThatDroppedRecordsCannotCompare() async {
+        let fabric = self.fabric()
+
+        let text = failureText { fabric.expectTranscript(matchesGolden: "never-written") }
+
+        #expect(text.contains("cannot compare"))
+        #expect(text.contains("dropped 33 records"))
+        await fabric.finish()
+    }
+}

@@ -42,6 +42,14 @@ extension TestFabric {
                     + "character, not empty.",
                 at: location)
         }
+        let dropped = dropped(in: filter)
+        if dropped > 0 {
+            return TestFailure.record(
+                "expectTranscript(matchesGolden: \"\(name)\") cannot compare: the fabric keeps its last "
+                    + "\(store.capacity) records and dropped \(dropped) records the transcript needs. Give it room for "
+                    + "the whole test: TestFabric(capacity:).",
+                at: location)
+        }
         let now = transcript.lines(in: filter).map(\.text)
         let file = GoldenFile(name: name, besideTest: "\(filePath)")
         let recording = ProcessInfo.processInfo.environment[Self.recordingVariable].map { $0 != "0" } ?? false

@@ -25,8 +25,8 @@ extension TestFabric {
     public func withoutExhaustivity<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let before = transcript.lines(in: .all).count
-        defer { accept(transcript.lines(in: .all).dropFirst(before)) }
+        let before = recorder.lastSequence
+        defer { acceptRecorded(after: before) }
         return try body()
     }
 
@@ -36,8 +36,16 @@ extension TestFabric {
     nonisolated(nonsending) public func withoutExhaustivity<Result, Failure: Error>(
         _ body: nonisolated(nonsending) () async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
-        let before = transcript.lines(in: .all).count
-        defer { accept(transcript.lines(in: .all).dropFirst(before)) }
+        let before = recorder.lastSequence
+        defer { acceptRecorded(after: before) }
         return try await body()
+    }
+
+    /// Accepts every record made after the record `sequence`, those the fabric has dropped
+    /// since included.
+    private func acceptRecorded(after sequence: UInt64) {
+        let last = recorder.lastSequence
+        guard last > sequence else { return }
+        accept(((sequence + 1)...last).lazy.map { TranscriptLine(index: -1, sequence: $0, text: "") })
     }
 }

@@ -53,7 +53,8 @@ extension TestFabric {
         for prefix in exhaustivePrefixes {
             unaccounted += unaccountedLines(in: .under(prefix))
         }
-        guard !unaccounted.isEmpty || droppedUnaccounted() > 0 else { return }
+        let unseen = exhaustivePrefixes.reduce(0) { $0 + droppedUnaccounted(in: .under($1)) }
+        guard !unaccounted.isEmpty || unseen > 0 else { return }
         let sorted = Dictionary(unaccounted.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
             .values.sorted { $0.index < $1.index }
         let step = releasedWithoutFinish ? "the fabric, released without finish()" : "finish()"

@@ -84,6 +84,6 @@ extension TestFabric {
             MatchReport(
                 title: "expect(\(uri.path), …)\(note)", filter: filter,
                 results: [ExpectationResult(text: description, outcome: outcome)], unexpected: []),
-            at: location)
+            needing: .unaccounted, at: location)
     }
 }

@@ -115,6 +115,9 @@ extension TestFabric {
             MatchReport(
                 title: "expect(\(notifier.uri.path), …, occurrence: \(occurrence))", filter: lines.filter,
                 results: [ExpectationResult(text: ValueDump.line(expected), outcome: outcome)], unexpected: []),
+            // The only line, or the n-th, is told among all those not accounted for; the latest
+            // is the latest kept.
+            needing: occurrence == .latest ? .matched : .unaccounted,
             at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

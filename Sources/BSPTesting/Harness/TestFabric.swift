@@ -279,7 +279,7 @@ public final class TestFabric<System> {
         let lines = unaccountedLines(in: filter)
         // Checked line by line first: the report of a long passing transcript would copy each
         // line into a result only to account for it.
-        if TranscriptMatcher.allMatch(expected, lines), droppedUnaccounted() == 0 {
+        if TranscriptMatcher.allMatch(expected, lines), droppedUnaccounted(in: filter) == 0 {
             for index in lines.indices {
                 accounted.insert(lines[index].sequence)
             }
@@ -373,13 +373,21 @@ public final class TestFabric<System> {
         case all
     }
 
-    /// How many of the records the store dropped no expectation accounted for and no
-    /// arrangement accepted: what an exhaustive check never saw.
-    func droppedUnaccounted() -> Int {
-        guard store.droppedCount > 0, let firstKept = store.records.first?.sequence else { return 0 }
-        let start = (arrangementEnd ?? 0) + 1
-        guard start < firstKept else { return 0 }
-        return (start..<firstKept).count { !accounted.contains($0) }
+    /// How many of the records the store dropped that `filter` keeps no expectation accounted
+    /// for and nothing accepted: what an exhaustive check of them never saw.
+    func droppedUnaccounted(in filter: TranscriptFilter) -> Int {
+        guard store.droppedCount > 0 else { return 0 }
+        let arrangement = arrangementEnd ?? 0
+        return recorder.droppedRecords.count { record in
+            record.sequence > arrangement && !accounted.contains(record.sequence)
+                && filter.includes(notifier: record.notifier)
+        }
+    }
+
+    /// How many of the records the store dropped `filter` keeps.
+    func dropped(in filter: TranscriptFilter) -> Int {
+        guard store.droppedCount > 0 else { return 0 }
+        return recorder.droppedRecords.count { filter.includes(notifier: $0.notifier) }
     }
 
     /// Reports a failed expectation, or accounts for the lines a passing one matched. One that
@@ -391,8 +399,8 @@ public final class TestFabric<System> {
             report.dropped = (store.droppedCount, store.capacity)
             switch needed {
             case .matched: break
-            case .unaccounted: report.unseen = droppedUnaccounted()
-            case .all: report.unseen = store.droppedCount
+            case .unaccounted: report.unseen = droppedUnaccounted(in: report.filter)
+            case .all: report.unseen = dropped(in: report.filter)
             }
         }
         guard report.passed else {

@@ -10,7 +10,7 @@ final class TestRecorder: AuditStore {
     private let wasSwiftTesting: Bool
     private let state: Locked<State>
 
-    private struct State: Sendable {
+    fileprivate struct State: Sendable {
         var ended = false
         var faults: [any Error] = []
         /// The notifications of `Sendable` value types, by sequence number, for typed expectations.
@@ -21,6 +21,15 @@ final class TestRecorder: AuditStore {
         var faultCount = 0
         /// The step running now: the test's last exercise, or the fabric's creation.
         var step: SourceContext
+        /// The sequence numbers and notifiers of the records the store keeps, oldest first,
+        /// from `keptStart` on: the store drops the oldest past its capacity, and so does this.
+        var kept: [(sequence: UInt64, notifier: NotifierURI)] = []
+        var keptStart = 0
+        /// The records the store dropped, by sequence number and notifier: what a check that
+        /// needed them says it never saw.
+        var dropped: [(sequence: UInt64, notifier: NotifierURI)] = []
+        /// The highest sequence number recorded so far.
+        var lastSequence: UInt64 = 0
     }
 
     init(capacity: Int, origin: SourceContext) {
@@ -35,7 +44,9 @@ final class TestRecorder: AuditStore {
         let sequence = record.sequence
         store.record(record)
         let capacity = store.capacity
+        let notifier = record.notifier
         let (ended, forgotten) = state.withLock { state in
+            state.keep(sequence, on: notifier, capacity: capacity)
             var forgotten: [UInt64: AuditRecord.SendableNotification] = [:]
             if let notification {
                 state.notifications[sequence] = notification
@@ -80,6 +91,16 @@ final class TestRecorder: AuditStore {
                 at: step,
                 wasSwiftTesting: wasSwiftTesting)
         }
+    }
+
+    /// The records the store dropped, oldest first.
+    var droppedRecords: [(sequence: UInt64, notifier: NotifierURI)] {
+        state.withLock { $0.dropped }
+    }
+
+    /// The highest sequence number recorded so far.
+    var lastSequence: UInt64 {
+        state.withLock { $0.lastSequence }
     }
 
     /// The notification that the record `sequence` was made of, if it is a value of a
@@ -130,5 +151,23 @@ final class TestRecorder: AuditStore {
 
     func testDidEnd() {
         state.withLock { $0.ended = true }
+    }
+}
+
+extension TestRecorder.State {
+    /// Keeps the record `sequence` on `notifier` among those the store keeps, moving the oldest
+    /// to the dropped ones past `capacity`, as the store does.
+    fileprivate mutating func keep(_ sequence: UInt64, on notifier: NotifierURI, capacity: Int) {
+        lastSequence = max(lastSequence, sequence)
+        kept.append((sequence, notifier))
+        if kept.count - keptStart > capacity {
+            dropped.append(kept[keptStart])
+            keptStart += 1
+            // Compacted as it doubles, so that keeping costs a constant per record.
+            if keptStart >= capacity {
+                kept.removeFirst(keptStart)
+                keptStart = 0
+            }
+        }
     }
 }

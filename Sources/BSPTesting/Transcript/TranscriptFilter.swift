@@ -42,7 +42,12 @@ public struct TranscriptFilter: Sendable, CustomStringConvertible {
 
     /// Whether the filter keeps `record`'s line.
     public func includes(_ record: AuditRecord) -> Bool {
-        let actor = record.notifier.actor
+        includes(notifier: record.notifier)
+    }
+
+    /// Whether the filter keeps the records of `notifier`.
+    func includes(notifier: NotifierURI) -> Bool {
+        let actor = notifier.actor
         if excluded.contains(where: { actor.hasPrefix($0) }) {
             return false
         }
@@ -50,7 +55,7 @@ public struct TranscriptFilter: Sendable, CustomStringConvertible {
             || included.contains { selector in
                 switch selector {
                 case .actors(let prefix): actor.hasPrefix(prefix)
-                case .notifier(let uri): record.notifier == uri
+                case .notifier(let uri): notifier == uri
                 }
             }
     }
