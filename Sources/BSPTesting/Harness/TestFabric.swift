@@ -57,7 +57,8 @@ public final class TestFabric<System> {
 
     let recorder: TestRecorder
     private let redactions: [Redaction]
-    private var accounted = AccountedSequences()
+    /// The sequence numbers of the lines expectations have accounted for.
+    var accounted = AccountedSequences()
     /// The actors whose state the test tracks, with the state last accounted for.
     var trackedStates: [ObjectIdentifier: any StateCheck] = [:]
     /// The sequence number of the last line of the arrangement, once ``acceptArrangement()``
@@ -361,33 +362,6 @@ public final class TestFabric<System> {
     func unaccountedLines(in filter: TranscriptFilter) -> [TranscriptLine] {
         let lines = transcript.lines(in: filter)
         return accounted.isEmpty ? lines : lines.filter { !accounted.contains($0.sequence) }
-    }
-
-    /// What an expectation needs to have seen of the records to pass.
-    enum RecordsNeeded {
-        /// The lines it matches: a line it finds among those kept is all it needs.
-        case matched
-        /// Every record not accounted for yet: an exhaustive check.
-        case unaccounted
-        /// Every record: a check that no line contains something.
-        case all
-    }
-
-    /// How many of the records the store dropped that `filter` keeps no expectation accounted
-    /// for and nothing accepted: what an exhaustive check of them never saw.
-    func droppedUnaccounted(in filter: TranscriptFilter) -> Int {
-        guard store.droppedCount > 0 else { return 0 }
-        let arrangement = arrangementEnd ?? 0
-        return recorder.droppedRecords.count { record in
-            record.sequence > arrangement && !accounted.contains(record.sequence)
-                && filter.includes(notifier: record.notifier)
-        }
-    }
-
-    /// How many of the records the store dropped `filter` keeps.
-    func dropped(in filter: TranscriptFilter) -> Int {
-        guard store.droppedCount > 0 else { return 0 }
-        return recorder.droppedRecords.count { filter.includes(notifier: $0.notifier) }
     }
 
     /// Reports a failed expectation, or accounts for the lines a passing one matched. One that
