@@ -33,11 +33,10 @@ extension EventNotifier {
     /// Calls the observer at `index`.
     @inlinable
     func deliver(_ event: Event, toObserverAt index: Int) {
-        // Unretained: the observation stays in the notifier until the delivery ends.
-        Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
-            if !observer.call(with: event) {
-                end(observer)  // Released by an earlier handler of this send.
-            }
+        // Read retained: calling it unretained measured no faster (`send1_ns`, `send10_ns`).
+        let observer = observers[index]
+        if !observer.call(with: event) {
+            end(observer)  // Released by an earlier handler of this send.
         }
     }
 }

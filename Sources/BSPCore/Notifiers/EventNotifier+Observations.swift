@@ -115,10 +115,7 @@ extension EventNotifier {
         guard ownedObserverCount > 0 else { return }
         var index = 0
         while index < observers.count {
-            let hasLostItsOwner = Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef {
-                $0.hasLostItsOwner
-            }
-            if hasLostItsOwner {
+            if observers[index].hasLostItsOwner {
                 return endObservationsWithoutOwner()
             }
             index &+= 1

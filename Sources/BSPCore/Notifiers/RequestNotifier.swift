@@ -88,6 +88,7 @@ public final class RequestNotifier<Request, Reply> {
     }
     @usableFromInline var terminatedScope: ActorURI?
     /// When the audit trail renders the requests: values of a `Sendable` type when read, others now.
+    /// Unchecked, as the send's other state is (see `handler`): the audited send reads it.
     @exclusivity(unchecked) private var rendering: RenderingRule
     /// The notifier as the records of its requests name it: with its owner as the target
     /// when a request is delivered, with none when it is undelivered or dropped.
@@ -96,6 +97,7 @@ public final class RequestNotifier<Request, Reply> {
     /// What makes a reply a value for the trail; `nil` for a `Void` reply or one that is not
     /// `Encodable`, which are not recorded.
     private let replyEncoder: ((Reply) -> RecordedValue?)? = RecordedValue.encoder(forReplies: Reply.self)
+    /// The innermost scope, as the audited send last found it; unchecked as `rendering` is.
     @exclusivity(unchecked) var scopeSnapshot = ScopeSnapshot()
     /// Where the notifier describes itself in its context's inventory, while it audits.
     var inventoryKey: UInt64?
