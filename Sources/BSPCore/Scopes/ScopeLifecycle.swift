@@ -36,6 +36,7 @@ public final class ScopeLifecycle {
         var cancellations: [() -> Void] = []
         var completions: [@Sendable () async -> Void] = []
         var stacks: [ScopeStack] = []
+        var deactivationWatchers: [() -> Void] = []
         var scope: ActorURI?
         var stackContext: AuditContext?
         weak var stack: ScopeStack?
@@ -178,6 +179,14 @@ public final class ScopeLifecycle {
         storage.stacks.append(stack)
     }
 
+    /// Calls `watch` once the scope has deactivated, before it is popped, while it is still
+    /// alive — whether it is on a stack yet or not: how a test reads the last state of a scope
+    /// that its own step pops and releases. Does nothing once the scope has terminated.
+    package func watchDeactivation(_ watch: @escaping () -> Void) {
+        guard state != .terminated else { return }
+        storage.deactivationWatchers.append(watch)
+    }
+
     /// Binds `notifier` to the scope: created outside any audit context, it joins the context
     /// of the stack the scope is pushed onto.
     ///
@@ -279,9 +288,16 @@ public final class ScopeLifecycle {
         let registrations = storage.registrations
         let cancellations = storage.cancellations
         let stacks = storage.stacks
+        let watchers = storage.deactivationWatchers
         storage.registrations = []
         storage.cancellations = []
         storage.stacks = []
+        storage.deactivationWatchers = []
+        // Before the owned work ends: what a watcher reads is what the scope held when it
+        // deactivated.
+        for watch in watchers {
+            watch()
+        }
         if let scope {
             for stack in stacks.reversed() {
                 stack.close(ownedBy: scope)

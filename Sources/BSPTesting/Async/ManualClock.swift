@@ -80,6 +80,8 @@ public final class ManualClock: Clock, Sendable {
         var wokenNotYetRunning: Set<Int> = []
         /// The actors of the sleepers woken last.
         var wokenIsolations: [any Actor] = []
+        /// Where the clock has been advanced from.
+        var advances = AdvanceLog()
     }
 
     private let state = Locked(State())
@@ -167,7 +169,16 @@ public final class ManualClock: Clock, Sendable {
     /// It runs in the caller's isolation, so that its turns are the caller's executor's: from a
     /// `@MainActor` test, a `@MainActor` timer that it wakes runs, and sleeps again, before the
     /// clock moves on. A task started just before is given turns first, to begin sleeping.
-    nonisolated(nonsending) public func advance(by duration: Duration) async {
+    ///
+    /// A ``TestFabric`` given this clock reports what an advance made — a fault, a change of a
+    /// tracked state — at the line that called it.
+    nonisolated(nonsending) public func advance(
+        by duration: Duration,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        state.withLock { $0.advances.begin(at: location) }
+        defer { state.withLock { $0.advances.end() } }
         let target = now.advanced(by: max(.zero, duration))
         await letWokenTasksRun(patience: .zero)
         while wakeEarliest(notAfter: target) != nil {
@@ -175,6 +186,24 @@ public final class ManualClock: Clock, Sendable {
         }
         state.withLock { $0.now = max($0.now, target) }
         await letWokenTasksRun()
+    }
+
+    /// How many times the clock has been advanced, by ``advance(by:fileID:filePath:line:column:)``
+    /// or ``run(timeout:fileID:filePath:line:column:)``: a mark to ask
+    /// ``advances(after:)`` from.
+    var advanceCount: Int {
+        state.withLock { $0.advances.count }
+    }
+
+    /// Where the clock was advanced from since `mark` (an earlier ``advanceCount``), oldest first,
+    /// as far as the clock remembers them.
+    func advances(after mark: Int) -> [SourceContext] {
+        state.withLock { $0.advances.locations(after: mark) }
+    }
+
+    /// Where the advance under way was called, while one is.
+    var advancing: SourceContext? {
+        state.withLock { $0.advances.current }
     }
 
     /// Advances until no task sleeps on the clock: every sleeper is woken in time order, and
@@ -186,7 +215,13 @@ public final class ManualClock: Clock, Sendable {
     ///
     /// Like ``advance(by:)``, it runs in the caller's isolation.
     @discardableResult
-    nonisolated(nonsending) public func run(timeout: Duration = .seconds(5)) async -> Int {
+    nonisolated(nonsending) public func run(
+        timeout: Duration = .seconds(5),
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Int {
+        let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
+        state.withLock { $0.advances.begin(at: location) }
+        defer { state.withLock { $0.advances.end() } }
         let stop = ContinuousClock.now + timeout
         while ContinuousClock.now < stop {
             let earliest = state.withLock { $0.sleepers.values.map(\.deadline).min() }

@@ -47,7 +47,7 @@ extension TestFabric {
     func check(at location: SourceContext, releasedWithoutFinish: Bool = false) {
         isFinished = true
         failUnclaimedFaults()
-        failUnaccountedStateChanges()
+        failUnaccountedStateChanges(at: location)
         guard !exhaustivePrefixes.isEmpty else { return }
         var unaccounted: [TranscriptLine] = []
         for prefix in exhaustivePrefixes {

@@ -107,7 +107,7 @@ public final class TestFabric<System> {
         _ build: () throws(Failure) -> System
     ) throws(Failure) {
         let origin = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = TestRecorder(capacity: capacity, origin: origin)
+        let recorder = TestRecorder(capacity: capacity, origin: origin, clock: clock)
         // A test values complete causes over the cost per delivery of following them.
         let audit = AuditContext(store: recorder, causeTracking: .acrossTasks, clock: clock) { fault in
             recorder.recordFault(fault)
@@ -206,10 +206,11 @@ public final class TestFabric<System> {
         _ send: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         failUnclaimedFaults()
-        failUnaccountedStateChanges()
+        failUnaccountedStateChanges(at: step)
         recorder.beginStep(at: step)
         let before = store.mark
         defer {
+            trackedStepDidEnd()
             let (sent, _, _) = store.records(after: before)
             if let input = sent.first(where: { $0.depth == 0 && $0.notifier == notifier }) {
                 accounted.insert(input.sequence)

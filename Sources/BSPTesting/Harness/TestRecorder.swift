@@ -7,6 +7,9 @@ final class TestRecorder: AuditStore {
     let store: InMemoryAuditStore
     /// Where the fabric was made.
     let origin: SourceContext
+    /// The fabric's test clock, if it has one: a fault that arises while it advances belongs to
+    /// the advance.
+    private let clock: ManualClock?
     private let wasSwiftTesting: Bool
     private let state: Locked<State>
 
@@ -32,9 +35,10 @@ final class TestRecorder: AuditStore {
         var lastSequence: UInt64 = 0
     }
 
-    init(capacity: Int, origin: SourceContext) {
+    init(capacity: Int, origin: SourceContext, clock: ManualClock?) {
         self.store = InMemoryAuditStore(capacity: capacity)
         self.origin = origin
+        self.clock = clock
         self.state = Locked(State(step: origin))
         self.wasSwiftTesting = Test.current != nil
     }
@@ -76,13 +80,15 @@ final class TestRecorder: AuditStore {
     }
 
     func recordFault(_ fault: any Error) {
+        let advance = clock?.advancing
         let (ended, step) = state.withLock { state in
+            let step = advance ?? state.step
             state.faults.append(fault)
             state.faultCount += 1
             if !state.ended {
-                state.unclaimed.append((fault, state.step, state.faultCount))
+                state.unclaimed.append((fault, step, state.faultCount))
             }
-            return (state.ended, state.step)
+            return (state.ended, step)
         }
         if ended {
             TestFailure.recordLate(
