@@ -223,6 +223,28 @@ struct ManualClockTests {
         await busy.stop()
     }
 
+    @Test("run(timeout:) returns at its timeout while the main actor is busy for far longer")
+    func runTimesOutWhileTheMainActorIsBusy() async {
+        let clock = ManualClock()
+        let ticker = Ticker()
+        let task = await started({ await ticker.run(on: clock, times: .max) }, on: clock)
+        let busy = Locked(false)
+        Task { @MainActor in
+            busy.withLock { $0 = true }
+            let end = ContinuousClock.now + .seconds(2)
+            while ContinuousClock.now < end {}
+        }
+        while !busy.withLock({ $0 }) { await Task.yield() }
+
+        let start = ContinuousClock.now
+        await clock.run(timeout: .milliseconds(300))
+
+        // Well under the two seconds the main actor is held for.
+        #expect(ContinuousClock.now - start < .milliseconds(1_500))
+        task.cancel()
+        await task.value
+    }
+
     @Test("a task cancelled before its sleeper is registered does not wait for the clock")
     func cancelledBeforeRegistration() async {
         let clock = ManualClock()

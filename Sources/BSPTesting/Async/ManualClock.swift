@@ -63,7 +63,8 @@ public final class ManualClock: Clock, Sendable {
 
     private struct Sleeper {
         let deadline: Instant
-        let continuation: CheckedContinuation<Void, Never>
+        /// How to wake the task, once it has suspended: `nil` until then.
+        var continuation: CheckedContinuation<Void, Never>?
         /// The actor the sleeping task runs on, where known: once it is woken, the clock waits
         /// for that actor's queue to reach past it.
         let isolation: (any Actor)?
@@ -73,8 +74,8 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [Int: Sleeper] = [:]
         var nextID = 0
-        /// Sleepers cancelled before they were registered: they must not wait.
-        var cancelledEarly: Set<Int> = []
+        /// Sleepers woken, or cancelled, before their tasks suspended: they must not wait.
+        var resumeOnAttach: Set<Int> = []
         /// Sleepers woken by the clock whose tasks have not run since: their executors may be
         /// busy, and what they do next (sleep again, or not) is not known yet.
         var wokenNotYetRunning: Set<Int> = []
@@ -122,35 +123,41 @@ public final class ManualClock: Clock, Sendable {
     /// back to, and waits for it (see ``advance(by:)``).
     nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let isolation = #isolation
-        // No check for cancellation first: a task cancelled already, or between such a check
-        // and its registration, takes the same path — the handler below runs at once — and
-        // that path is the one the tests exercise.
+        // The sleeper is registered now, before the first suspension, in the caller's
+        // isolation: the closures below may run on another executor, later, and a clock that
+        // advanced meanwhile would not have seen the task asleep.
         let id = state.withLock { state in
             defer { state.nextID += 1 }
+            if deadline <= state.now {
+                state.resumeOnAttach.insert(state.nextID)
+            } else {
+                state.sleepers[state.nextID] = Sleeper(deadline: deadline, continuation: nil, isolation: isolation)
+            }
             return state.nextID
         }
+        // No check for cancellation first: a task cancelled already takes the same path — the
+        // handler below runs at once — and that path is the one the tests exercise.
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state in
-                    if deadline <= state.now || state.cancelledEarly.remove(id) != nil { return true }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, isolation: isolation)
+                    if state.resumeOnAttach.remove(id) != nil || state.sleepers[id] == nil { return true }
+                    state.sleepers[id]?.continuation = continuation
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            // Cancelled before the sleeper is registered, the registration must see it.
-            let sleeper = state.withLock { state in
-                let sleeper = state.sleepers.removeValue(forKey: id)
-                if sleeper == nil {
-                    state.cancelledEarly.insert(id)
+            let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else { return nil }
+                if sleeper.continuation == nil {
+                    state.resumeOnAttach.insert(id)
                 }
-                return sleeper
+                return sleeper.continuation
             }
-            sleeper?.continuation.resume()
+            continuation?.resume()
         }
         state.withLock { state in
-            state.cancelledEarly.remove(id)
+            state.resumeOnAttach.remove(id)
             state.wokenNotYetRunning.remove(id)
         }
         try Task.checkCancellation()
@@ -227,16 +234,16 @@ public final class ManualClock: Clock, Sendable {
             let earliest = state.withLock { $0.sleepers.values.map(\.deadline).min() }
             guard let earliest else {
                 // A task started just before may not be asleep yet: give it turns first.
-                await letWokenTasksRun(patience: .zero)
+                await letWokenTasksRun(patience: .zero, limit: stop)
                 if sleepers == 0 { return 0 }
                 continue
             }
             _ = wakeEarliest(notAfter: earliest)
-            await letWokenTasksRun(patience: stop - ContinuousClock.now)
+            await letWokenTasksRun(patience: stop - ContinuousClock.now, limit: stop)
         }
         // Those woken last may not be sleeping again yet: give them turns, not time (the
         // timeout is spent), and count those not yet run with the sleepers.
-        await letWokenTasksRun(patience: .zero)
+        await letWokenTasksRun(patience: .zero, limit: stop)
         return state.withLock { $0.sleepers.count + $0.wokenNotYetRunning.count }
     }
 
@@ -249,12 +256,15 @@ public final class ManualClock: Clock, Sendable {
             }
             state.now = max(state.now, earliest)
             let due = state.sleepers.filter { $0.value.deadline <= earliest }
-            for id in due.keys {
+            for (id, sleeper) in due {
                 state.sleepers[id] = nil
                 state.wokenNotYetRunning.insert(id)
+                if sleeper.continuation == nil {
+                    state.resumeOnAttach.insert(id)
+                }
             }
             state.wokenIsolations += due.values.compactMap(\.isolation)
-            return (earliest, due.sorted { $0.key < $1.key }.map(\.value.continuation))
+            return (earliest, due.sorted { $0.key < $1.key }.compactMap(\.value.continuation))
         }
         for continuation in due {
             continuation.resume()
@@ -265,8 +275,13 @@ public final class ManualClock: Clock, Sendable {
     /// Lets tasks woken just now run until they suspend again: waits until every one has
     /// started running — however busy its executor, for up to `patience` of real time — then
     /// gives enough turns of the executor for each to do its work and sleep again, or end.
-    nonisolated(nonsending) private func letWokenTasksRun(patience: Duration = .seconds(30)) async {
-        let givingUp = ContinuousClock.now + patience
+    /// Nothing here waits past `limit`: a busy actor cannot hold ``run(timeout:fileID:filePath:line:column:)``
+    /// past its timeout.
+    nonisolated(nonsending) private func letWokenTasksRun(
+        patience: Duration = .seconds(30), limit: ContinuousClock.Instant? = nil
+    ) async {
+        let limit = limit ?? ContinuousClock.now + .seconds(30)
+        let givingUp = min(ContinuousClock.now + patience, limit)
         while state.withLock({ !$0.wokenNotYetRunning.isEmpty }), ContinuousClock.now < givingUp {
             await Task.yield()
         }
@@ -280,11 +295,27 @@ public final class ManualClock: Clock, Sendable {
         // Twice: a task resumed from another thread may reach its actor's queue a moment late.
         for _ in 0..<2 {
             for isolation in isolations {
-                await Self.pass(through: isolation)
+                await Self.pass(through: isolation, before: limit)
             }
-            await Self.pass(through: MainActor.shared)
+            await Self.pass(through: MainActor.shared, before: limit)
         }
         for _ in 0..<100 {
+            await Task.yield()
+        }
+    }
+
+    /// Returns once the jobs enqueued on `actor` before this call have run, or at `limit`,
+    /// whichever comes first: the pass is made by a task of its own, which the caller stops
+    /// waiting for.
+    nonisolated(nonsending) private static func pass(
+        through actor: any Actor, before limit: ContinuousClock.Instant
+    ) async {
+        let passed = Locked(false)
+        Task {
+            await pass(through: actor)
+            passed.withLock { $0 = true }
+        }
+        while !passed.withLock({ $0 }), ContinuousClock.now < limit {
             await Task.yield()
         }
     }
