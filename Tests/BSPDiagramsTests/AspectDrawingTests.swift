@@ -151,3 +151,50 @@ struct AspectViewerTests {
         #expect(html.contains(".arrow.open::after"))
     }
 }
+
+@Suite("A notification queued before its consumer named itself")
+struct QueuedBeforeTheConsumerTests {
+    /// A Service queues a fix before the Behaviour starts consuming; the Behaviour, named as
+    /// the consumer, then shows it.
+    @MainActor
+    private func trail() async throws -> AuditTrail {
+        let store = InMemoryAuditStore()
+        let audit = AuditContext(store: store)
+        let fixes = QueuedNotifier<Int>(of: "/actor/service/location", named: "fixes", audit: audit)
+        let presentation = RequestNotifier<String, Void>(of: "/actor/presentation", audit: audit)
+        let screen = PresentationActor()
+        presentation.handle(by: screen) { _, _ in }
+        audit.withCurrent { fixes.send(1) }
+        try await fixes.consume(by: "/actor/behaviour") { fix in
+            presentation.send("show \(fix)")
+            fixes.finish()
+        }
+        return store.trail
+    }
+
+    @MainActor
+    @Test func theTopologyKeepsTheConsumersEdge() async throws {
+        let topology = Topology(trail: try await trail())
+
+        #expect(
+            topology.edges.contains {
+                $0.actor == "/actor/behaviour" && $0.notifier.path == "/actor/service/location/notifier/fixes"
+                    && $0.kind == .observes
+            })
+    }
+
+    @MainActor
+    @Test func theDiagramDrawsItOnceFromItsSenderToTheConsumer() async throws {
+        let diagram = SequenceDiagram(trail: try await trail())
+
+        let fixArrows = diagram.messages.filter { $0.label.contains("1") && $0.kind == .push && $0.variety == .event }
+        #expect(fixArrows.count == 1)
+        #expect(fixArrows.first?.to == "/actor/behaviour")
+        #expect(fixArrows.first?.from != fixArrows.first?.to)
+    }
+}
+
+private final class PresentationActor: BSPActor {
+    let uri: ActorURI = "/actor/presentation"
+    let lifetime = ActorLifetime()
+}

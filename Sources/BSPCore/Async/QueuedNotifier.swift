@@ -21,6 +21,9 @@
 ///   and never claimed as queued;
 /// - one a full buffer pushes out (keeping the newest) gets a second record, `dropped`, whose
 ///   cause is its own `queued` record;
+/// - one queued before its consumer named itself (``consume(by:isolation:_:)``) gets a second
+///   record when the consumer takes it, ``AuditDelivery/delivered``, with the consumer as its
+///   target and its own `queued` record as its cause: the trail knows who received it;
 /// - one sent after ``finish()`` or after the consumer stopped is recorded as
 ///   ``AuditDelivery/undelivered``, and one still waiting when the consumer stops or the
 ///   notifier is released gets an `undelivered` record caused by its `queued` one.
@@ -77,6 +80,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         /// The notification's `queued` record, as the cause of what its consumer sends, while
         /// auditing.
         let cause: AuditCause?
+        /// Whether the `queued` record named the consumer as its target: not when the consumer
+        /// named itself only after the notification was queued.
+        let namedItsConsumer: Bool
     }
 
     private struct State: Sendable {
@@ -165,7 +171,9 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             return audit.reportFault(refusal.fault)
         }
         let text: AuditRecord.Text? = audit.isEnabled ? .later(notification) : nil
-        let item = Item(notification: notification, text: text, cause: text.map { record($0, delivery: .queued) })
+        let queued = text.map { record($0, delivery: .queued) }
+        let item = Item(
+            notification: notification, text: text, cause: queued?.cause, namedItsConsumer: queued?.targeted ?? false)
         let (outcome, handOver) = state.withLock { state in
             admit(item, into: &state, holdingAReservation: audit.isEnabled)
         }
@@ -297,6 +305,10 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         publishConsumer(consumer)
         defer { stopConsuming() }
         while let item = await next() {
+            if identity != nil, !item.namedItsConsumer {
+                // Queued before the consumer named itself: its `queued` record has no target.
+                record(item, delivery: .delivered)
+            }
             if let cause = item.cause {
                 await audit.carry(cause, as: identity) { await handle(item.notification) }
             } else {
@@ -365,13 +377,16 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     /// Records `notification`, sent now, while auditing.
     private func record(_ notification: Notification, delivery: AuditDelivery) {
         guard audit.isEnabled else { return }
-        _ = record(.later(notification), delivery: delivery)
+        _ = record(.later(notification), delivery: delivery).cause
     }
 
-    /// Records a notification sent now as `text`, and returns the frame of its record.
-    private func record(_ text: AuditRecord.Text, delivery: AuditDelivery) -> AuditCause {
+    /// Records a notification sent now as `text`, and returns the frame of its record and
+    /// whether it named a consumer as its target.
+    private func record(_ text: AuditRecord.Text, delivery: AuditDelivery) -> (cause: AuditCause, targeted: Bool) {
+        let origin = origin
+        let targeted = !origin.targets.isEmpty
         // A `Sendable` notifier may record from any thread, so it keeps no snapshot of the scopes.
-        return audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope)
+        return (audit.record(text, from: origin, delivery: delivery, scope: audit.innermostScope), targeted)
     }
 
     /// Records what became of `item` after it was queued: caused by its `queued` record, with

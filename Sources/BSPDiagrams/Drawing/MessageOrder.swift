@@ -12,14 +12,21 @@ struct MessageOrder {
         var sentAtRow: [UInt64: Int] = [:]
         var repliesAfter: [UInt64: [AuditRecord]] = [:]
         for record in trail.records {
+            var redrawn: Int?
             for queued in consumedAt.removeValue(forKey: record.sequence) ?? [] {
+                // Queued before its consumer named itself, then recorded again, with the
+                // consumer as target, as the consumer took it: drawn once, by that record.
+                if MessageOrder.isTheTargetedRecord(record, of: queued) {
+                    redrawn = sentAtRow[queued.sequence]
+                    continue
+                }
                 appendPushes(of: queued, sentAtRow: sentAtRow[queued.sequence])
             }
             if MessageOrder.waitsForItsConsumer(record), let consumption = causes.firstEffect(of: record.sequence) {
                 consumedAt[consumption, default: []].append(record)
                 sentAtRow[record.sequence] = messages.count
             } else {
-                appendPushes(of: record, sentAtRow: nil)
+                appendPushes(of: record, sentAtRow: redrawn)
             }
             if MessageOrder.isAnswered(record) {
                 repliesAfter[causes.lastEffect(of: record.sequence), default: []].append(record)
@@ -34,6 +41,13 @@ struct MessageOrder {
     /// A queued notification, which its consumer takes later.
     private static func waitsForItsConsumer(_ record: AuditRecord) -> Bool {
         record.aspect.timing == .asynchronous && record.delivery == .queued
+    }
+
+    /// Whether `record` is the second record of `queued`, a notification queued without a
+    /// target: the one its consumer's taking it made, naming the consumer.
+    private static func isTheTargetedRecord(_ record: AuditRecord, of queued: AuditRecord) -> Bool {
+        queued.targets.isEmpty && !record.targets.isEmpty && record.delivery == .delivered
+            && record.notifier == queued.notifier && record.cause == queued.sequence
     }
 
     /// A bi-way request that reached its handler, which replied.
