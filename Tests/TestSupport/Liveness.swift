@@ -1,0 +1,34 @@
+public import Testing
+
+/// Runs `body` and returns what it returns, or records an issue naming `what` and returns
+/// `nil` if it has not returned after `limit`: a wait that never ends fails the test cleanly,
+/// with a message, instead of hanging the run.
+///
+/// `body` runs in a task of its own, which is cancelled and left behind when it overruns: a
+/// task group would wait for it.
+public func completes<Value: Sendable>(
+    within limit: Duration = .seconds(30),
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async -> Value
+) async -> Value? {
+    let outcome = Outcome<Value>()
+    let task = Task {
+        await outcome.set(body())
+    }
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if let value = await outcome.value { return value }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    if let value = await outcome.value { return value }
+    task.cancel()
+    Issue.record("Liveness: \(what) had not happened after \(limit).", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// What a task returned, once it has.
+private actor Outcome<Value: Sendable> {
+    private(set) var value: Value?
+    func set(_ value: Value) { self.value = value }
+}
