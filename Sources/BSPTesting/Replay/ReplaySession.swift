@@ -81,41 +81,41 @@ final class ReplaySession {
     /// The longest the clock is advanced at once while a timer of the system sleeps on it.
     static let longestStep = Duration.seconds(3_600)
 
-    /// How long, in real time, reaching one notification may take at the pace the clock goes:
-    /// a recorded time no run reaches, with the system's timers waking on the way, must fail
-    /// the replay rather than keep the clock going for ever.
-    static let reachLimit = Duration.seconds(60)
+    /// How many steps of the clock reaching one notification may take at the pace the system's
+    /// timers let it go: a recorded time no run reaches, with the timers waking on the way,
+    /// must fail the replay rather than keep the clock going for ever. Counted in steps, not
+    /// in real time, so that the verdict never depends on how busy the machine is.
+    static let reachLimit = 100_000
 
-    /// How fast the clock advances toward the next notification, measured over each second of
-    /// real time.
+    /// How fast the clock advances toward the next notification, in clock time per step, over
+    /// the steps taken toward it.
     private struct Pace {
         var index: Int
-        var since = ContinuousClock.now
+        var steps = 0
         var reachedThen: Duration?
 
         init(at index: Int) {
             self.index = index
         }
 
-        /// Why the walk stops advancing toward `time`, if at the pace of the last second it
-        /// would take longer than ``ReplaySession/reachLimit`` to get there.
+        /// Why the walk stops advancing toward `time`, if at the pace of the steps so far it
+        /// would take more than ``ReplaySession/reachLimit`` steps to get there.
         mutating func problem(at index: Int, advancingTo time: Duration, reached: Duration) -> String? {
-            let now = ContinuousClock.now
             guard index == self.index, let reachedThen else {
-                (self.index, since, reachedThen) = (index, now, reached)
+                (self.index, steps, reachedThen) = (index, 0, reached)
                 return nil
             }
-            let spent = now - since
-            guard spent >= .seconds(1) else { return nil }
-            let advanced = reached - reachedThen
-            (since, self.reachedThen) = (now, reached)
-            // Real time still needed at this pace: clock time left over clock time per second.
-            let needed =
-                advanced > .zero
-                ? Self.seconds(time - reached) * Self.seconds(spent) / Self.seconds(advanced) : .infinity
-            guard needed > Self.seconds(ReplaySession.reachLimit) else { return nil }
-            return "at the pace the system's timers let the clock go (\(advanced) of clock time in \(spent) of "
-                + "real time), it would not get there within \(ReplaySession.reachLimit): it stopped at \(reached)"
+            steps += 1
+            // A few steps first: the timers' period shows once they have woken.
+            guard steps >= 10 else { return nil }
+            let perStep = Self.seconds(reached - reachedThen) / Double(steps)
+            let needed = perStep > 0 ? Self.seconds(time - reached) / perStep : .infinity
+            guard needed > Double(ReplaySession.reachLimit) else { return nil }
+            let pace = Duration.seconds(perStep)
+            let count = needed.isFinite ? "\(Int(needed.rounded(.up))) more steps" : "steps without end"
+            return "at the pace the system's timers let the clock go (\(pace) of clock time a step over \(steps) steps), "
+                + "it would take \(count) to get there, more than \(ReplaySession.reachLimit): "
+                + "it stopped at \(reached)"
         }
 
         private static func seconds(_ duration: Duration) -> Double {

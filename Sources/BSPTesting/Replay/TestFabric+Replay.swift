@@ -86,9 +86,10 @@ extension TestFabric {
     ///
     /// While a timer of the system sleeps on the clock, the clock is advanced to that timer at
     /// most, so that what the timer sends is compared before the clock moves on. A notification
-    /// that, at the pace the timers let the clock go, would take more than a minute of real time
-    /// to reach — recorded at a time no run reaches, such as `Int64.max` nanoseconds — fails the
-    /// replay, naming it.
+    /// that, at the pace the timers let the clock go, would take more than 100,000 steps to
+    /// reach — recorded at a time no run reaches, such as `Int64.max` nanoseconds — fails the
+    /// replay, naming it. The limit is counted in steps, not in real time, so that a busy
+    /// machine never changes the verdict.
     ///
     /// - Parameters:
     ///   - recording: The run to replay, oldest record first.
