@@ -33,6 +33,9 @@ final class TestRecorder: AuditStore {
         var dropped: [(sequence: UInt64, notifier: NotifierURI)] = []
         /// The highest sequence number recorded so far.
         var lastSequence: UInt64 = 0
+        /// The replies of bi-way requests, by the request's sequence number, for a replay to
+        /// compare; bounded like the store.
+        var replies: [UInt64: RecordedValue] = [:]
     }
 
     init(capacity: Int, origin: SourceContext, clock: ManualClock?) {
@@ -71,6 +74,24 @@ final class TestRecorder: AuditStore {
                 at: origin,
                 wasSwiftTesting: wasSwiftTesting)
         }
+    }
+
+    /// Keeps the reply in the store, with its request's record, and for a replay to compare.
+    func record(reply: RecordedValue, toRequest sequence: UInt64) {
+        store.record(reply: reply, toRequest: sequence)
+        let capacity = UInt64(store.capacity)
+        state.withLock { state in
+            state.replies[sequence] = reply
+            if state.replies.count > 2 * Int(capacity) {
+                let oldest = sequence >= capacity ? sequence - capacity : 0
+                state.replies = state.replies.filter { $0.key > oldest }
+            }
+        }
+    }
+
+    /// The reply to the bi-way request recorded as `sequence`, once its handler has returned.
+    func reply(toRequest sequence: UInt64) -> RecordedValue? {
+        state.withLock { $0.replies[sequence] }
     }
 
     /// `fault`'s description as a sentence: ending with one full stop.

@@ -54,6 +54,24 @@ struct ReplayDifference: Equatable {
         message = lines.joined(separator: "\n")
     }
 
+    /// The failure for a bi-way request at `index` whose live handler replied `replayed`,
+    /// where the recording has another reply.
+    static func reply(
+        at index: Int, recording: [AuditRecord], live: [AuditRecord], unit: ActorURI, replayed: RecordedValue
+    ) -> String {
+        let recorded = recording[index].reply ?? .null
+        return
+            ([
+                "Replay under \(unit): the reply to notification \(index + 1) of \(recording.count) differs.",
+                "  request         \(live[index])",
+                "  recorded reply: \(recorded)",
+                "  replayed reply: \(replayed)",
+                "Reply (− recorded, + replayed):",
+            ]
+            + RecordedValueDiff.lines(recorded: recorded, replayed: replayed).map { "  \($0)" }
+            + sideBySide(recording: recording, live: live, around: index)).joined(separator: "\n")
+    }
+
     /// The failure for a recorded notification the replay never sent.
     static func missing(
         at index: Int, recording: [AuditRecord], live: [AuditRecord], unit: ActorURI, by time: Duration? = nil

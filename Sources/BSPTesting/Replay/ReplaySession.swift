@@ -7,6 +7,8 @@ final class ReplaySession {
     private let unit: ActorURI
     private let audit: AuditContext
     private let store: InMemoryAuditStore
+    /// Where the live run's replies are kept.
+    private let recorder: TestRecorder
     /// The live run's records since the store was made, oldest first.
     private var live: [AuditRecord] = []
     private var mark = InMemoryAuditStore.RecordMark()
@@ -19,12 +21,15 @@ final class ReplaySession {
     private var stopped: String?
     /// The place in the recording the walk has reached.
     private var index = 0
+    /// The place in the recording up to which replies have been compared.
+    private var repliesCompared = 0
 
-    init(recording: AuditTrail, unit: ActorURI, audit: AuditContext, store: InMemoryAuditStore) {
+    init(recording: AuditTrail, unit: ActorURI, audit: AuditContext, recorder: TestRecorder) {
         self.recording = recording.records
         self.unit = unit
         self.audit = audit
-        self.store = store
+        self.store = recorder.store
+        self.recorder = recorder
         var effects: [UInt64: [Int]] = [:]
         for (index, record) in recording.records.enumerated() {
             if let cause = record.cause { effects[cause, default: []].append(index) }
@@ -159,7 +164,8 @@ final class ReplaySession {
                 if let difference = ReplayDifference(
                     at: index, recording: recording, live: live, unit: unit, tolerance: timing?.tolerance)
                 {
-                    return .finished(difference.message)
+                    // A reply that differed earlier is what made the run go another way.
+                    return .finished(replyDifference(before: index) ?? difference.message)
                 }
                 index += 1
                 continue
@@ -178,15 +184,39 @@ final class ReplaySession {
             }
             if let problem = send(record, at: index) { return .finished(problem) }
             catchUp()
+            if let problem = replyDifference(before: live.count) { return .finished(problem) }
             guard index < live.count else {
                 return .finished(ReplayDifference.missing(at: index, recording: recording, live: live, unit: unit))
             }
         }
         catchUp()
         return .finished(
-            stopped
+            stopped ?? replyDifference(before: recording.count, final: true)
                 ?? (live.count > recording.count
                     ? ReplayDifference.extra(recording: recording, live: live, unit: unit) : nil))
+    }
+
+    /// The failure for the first reply, among the notifications before `end`, that differs
+    /// from its recording, if one does. A reply not back yet is waited for — the comparison
+    /// stops there until a later call — unless this is the `final` one, where it is missing.
+    private func replyDifference(before end: Int, final: Bool = false) -> String? {
+        let end = min(end, live.count, recording.count)
+        while repliesCompared < end {
+            let (recorded, replayed) = (recording[repliesCompared], live[repliesCompared])
+            if let expected = recorded.reply, replayed.notifier == recorded.notifier {
+                guard let reply = recorder.reply(toRequest: replayed.sequence) else {
+                    guard final else { return nil }
+                    return "Replay under \(unit): notification \(repliesCompared + 1) of \(recording.count) got no "
+                        + "reply, where the recording has one.\n  recorded reply: \(expected)\n  \(recorded)"
+                }
+                if reply != expected {
+                    return ReplayDifference.reply(
+                        at: repliesCompared, recording: recording, live: live, unit: unit, replayed: reply)
+                }
+            }
+            repliesCompared += 1
+        }
+        return nil
     }
 
     /// The time the clock must reach before the walk goes on to a notification recorded at

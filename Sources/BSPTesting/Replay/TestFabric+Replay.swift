@@ -30,7 +30,12 @@ extension TestFabric {
     /// notification without one, text). The first that differs fails the test at the calling
     /// line, with both transcripts side by side around it and a structural diff of the values;
     /// a recorded value that no longer decodes — a recording made by an older build — fails
-    /// the same way, naming the notification and why.
+    /// the same way, naming the notification and why. The reply to a bi-way request is
+    /// compared too, where the recording kept one: a handler in the unit that now answers
+    /// otherwise fails the replay at that request, even when the run goes on the same way.
+    ///
+    /// A fabric's own store keeps replies as a shipped app's does, so a run recorded in a test
+    /// (`app.store.trail`) can be replayed, its bi-way requests stood in for, like any other.
     ///
     /// This replay is synchronous: it drives event and request notifiers and queues, and takes
     /// time from the recording's order alone. To replay the time between notifications too,
@@ -52,7 +57,7 @@ extension TestFabric {
         startingWith start: () throws -> Void = {}
     ) {
         let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
-        let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
+        let session = ReplaySession(recording: recording, unit: unit, audit: audit, recorder: recorder)
         if let failure = session.run(startingWith: start) {
             TestFailure.record(failure, at: location)
         }
@@ -112,7 +117,7 @@ extension TestFabric {
                 "Replay under \(unit): the fabric keeps no time on this clock; make it with TestFabric(clock: clock).",
                 at: location)
         }
-        let session = ReplaySession(recording: recording, unit: unit, audit: audit, store: store)
+        let session = ReplaySession(recording: recording, unit: unit, audit: audit, recorder: recorder)
         if let failure = await session.run(startingWith: start, advancing: clock, tolerance: max(.zero, tolerance)) {
             TestFailure.record(failure, at: location)
         }
