@@ -85,6 +85,34 @@ struct StateExhaustivityTests {
         #expect(text.contains("changed and no expectState(of:) accounted for it"))
     }
 
+    @Test("withoutExhaustivity covers tracked state: changes made inside it need no expectation")
+    func withoutExhaustivityCoversState() async {
+        let app = TestFabric { Meeting() }
+        app.trackState(of: app.system)
+
+        app.withoutExhaustivity {
+            for _ in 1...59 { app.exercise(app.system.ticks, ()) }
+        }
+        app.exercise(app.system.ticks, ())
+
+        app.expectState(of: app.system) { $0.secondsElapsed = 60 }
+        await app.finish()
+    }
+
+    @Test("a change made before withoutExhaustivity still fails, at the step that made it")
+    func withoutExhaustivityLeavesEarlierChanges() {
+        let app = TestFabric { Meeting() }
+        app.trackState(of: app.system)
+        app.exercise(app.system.ticks, ())
+
+        let text = failureText {
+            app.withoutExhaustivity { app.exercise(app.system.ticks, ()) }
+        }
+
+        #expect(text.contains("−   secondsElapsed: 0\n+   secondsElapsed: 1"))
+        app.expectState(of: app.system) { _ in }
+    }
+
     @Test("expecting the state of an actor that is not tracked fails, saying how to track it")
     func untrackedStateFails() {
         let app = TestFabric { Meeting() }

@@ -19,14 +19,24 @@ extension TestFabric {
         arrangementEnd = lines.last?.sequence
     }
 
-    /// Runs `body` with exhaustivity off: what it records needs no expectation, and what is
-    /// recorded after it is checked as before.
+    /// Runs `body` with exhaustivity off: what it records needs no expectation, the changes it
+    /// makes to tracked states (``trackState(of:fileID:filePath:line:column:)``) need no
+    /// ``expectState(of:_:fileID:filePath:line:column:)``, and what is recorded or changed
+    /// after it is checked as before. A change made before it must still be accounted for.
+    ///
+    /// ```swift
+    /// app.withoutExhaustivity {
+    ///     for _ in 1...59 { app.exercise(app.clock.ticks, ()) }   // a minute, not of interest
+    /// }
+    /// app.exercise(app.clock.ticks, ())
+    /// app.expectState(of: app.meeting) { $0.secondsElapsed = 60 }
+    /// ```
     @discardableResult
     public func withoutExhaustivity<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let before = recorder.lastSequence
-        defer { acceptRecorded(after: before) }
+        let before = beginWithoutExhaustivity()
+        defer { endWithoutExhaustivity(recordedAfter: before) }
         return try body()
     }
 
@@ -36,9 +46,22 @@ extension TestFabric {
     nonisolated(nonsending) public func withoutExhaustivity<Result, Failure: Error>(
         _ body: nonisolated(nonsending) () async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
-        let before = recorder.lastSequence
-        defer { acceptRecorded(after: before) }
+        let before = beginWithoutExhaustivity()
+        defer { endWithoutExhaustivity(recordedAfter: before) }
         return try await body()
+    }
+
+    /// Fails the state changes made before the block, and returns the last record before it.
+    private func beginWithoutExhaustivity() -> UInt64 {
+        failUnaccountedStateChanges(at: recorder.currentStep)
+        exhaustivityOff += 1
+        return recorder.lastSequence
+    }
+
+    private func endWithoutExhaustivity(recordedAfter sequence: UInt64) {
+        exhaustivityOff -= 1
+        acceptRecorded(after: sequence)
+        acceptTrackedStates()
     }
 
     /// Accepts every record made after the record `sequence`, those the fabric has dropped

@@ -61,6 +61,8 @@ public final class TestFabric<System> {
     var accounted = AccountedSequences()
     /// The actors whose state the test tracks, with the state last accounted for.
     var trackedStates: [ObjectIdentifier: any StateCheck] = [:]
+    /// How many `withoutExhaustivity` blocks are running: inside one, state changes are accepted.
+    var exhaustivityOff = 0
     /// The sequence number of the last line of the arrangement, once ``acceptArrangement()``
     /// has accepted it.
     var arrangementEnd: UInt64?
