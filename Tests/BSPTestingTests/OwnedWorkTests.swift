@@ -85,3 +85,61 @@ struct OwnedWorkTests {
         #expect(service.work.running.isEmpty)
     }
 }
+
+@Suite("Work left in flight on purpose")
+struct InFlightWorkTests {
+    @Test("cancelInFlightWork() ends an actor's running task, and finish() passes")
+    func cancellingOwnedWork() async {
+        let app = TestFabric { SpeechService() }
+        let clock = ManualClock()
+        app.system.startRecognition(on: clock, for: .seconds(10))
+        while clock.sleepers == 0 { await Task.yield() }
+
+        app.cancelInFlightWork()
+
+        await app.finish(timeout: .seconds(30))
+        #expect(app.system.stopped.withLock { $0 })
+    }
+
+    @Test("without it, finish() names the task still running")
+    func withoutCancelling() async {
+        let app = TestFabric { SpeechService() }
+        let clock = ManualClock()
+        app.system.startRecognition(on: clock, for: .seconds(10))
+
+        await withKnownIssue {
+            await app.finish(timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.text.contains("work owned by /actor/service/speech: recognition")
+        }
+        app.cancelInFlightWork()
+        await app.finish(timeout: .seconds(30))
+    }
+
+    /// A scope that owns a task which never ends on its own.
+    private final class Listening: Scope {
+        let uri: ActorURI = "/actor/behaviour/listening"
+        let lifecycle = ScopeLifecycle()
+        let clock: ManualClock
+        init(clock: ManualClock) { self.clock = clock }
+        func activate() {
+            let clock = clock
+            lifecycle.own(Task { while (try? await clock.sleep(for: .seconds(1))) != nil {} })
+        }
+    }
+
+    @Test("cancelInFlightWork() ends a task a scope on the stack owns, without popping the scope")
+    func cancellingScopeWork() async throws {
+        let clock = ManualClock()
+        let app = try TestFabric {
+            let stack = ScopeStack(uri: "/actor/behaviour/stack")
+            try stack.push(Listening(clock: clock))
+            return stack
+        }
+
+        app.cancelInFlightWork()
+
+        await app.finish(timeout: .seconds(30))
+        #expect(app.system.top?.uri == "/actor/behaviour/listening")
+    }
+}

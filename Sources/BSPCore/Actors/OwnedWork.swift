@@ -59,15 +59,14 @@ public final class OwnedWork: Sendable {
             return state.nextID
         }
         let pending = "work owned by \(actor.path): \(name)"
-        let counts = audit.isEnabled
-        if counts { audit.pendingWork.begin(pending) }
+        let number = audit.isEnabled ? audit.pendingWork.begin(pending) { task.cancel() } : nil
         // Holds the state and the context, not the owner: the owner's release must cancel.
         Task.detached { [state, audit] in
             _ = await task.result
             // Taken out under the lock and released after it, with the task it can cancel.
             let ended = state.withLock { state in state.running.removeValue(forKey: id) }
             withExtendedLifetime(ended) {}
-            if counts { audit.pendingWork.end(pending) }
+            if let number { audit.pendingWork.end(pending, number: number) }
         }
     }
 

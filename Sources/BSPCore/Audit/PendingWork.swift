@@ -5,8 +5,36 @@
 /// Only a context that records keeps count: no one waits on the others.
 package final class PendingWork: Sendable {
     private let counts = Locked<[String: Int]>([:])
+    /// How to cancel each task under way, by the number its ``begin(_:cancellingWith:)`` gave.
+    private let cancellations = Locked<(next: Int, byNumber: [Int: @Sendable () -> Void])>((0, [:]))
 
     package init() {}
+
+    /// A task called `name` has begun, which `cancel` cancels; returns the number to end it by.
+    package func begin(_ name: String, cancellingWith cancel: @escaping @Sendable () -> Void) -> Int {
+        begin(name)
+        return cancellations.withLock { cancellations in
+            defer { cancellations.next += 1 }
+            cancellations.byNumber[cancellations.next] = cancel
+            return cancellations.next
+        }
+    }
+
+    /// The task numbered `number`, called `name`, has ended.
+    package func end(_ name: String, number: Int) {
+        let cancel = cancellations.withLock { $0.byNumber.removeValue(forKey: number) }
+        withExtendedLifetime(cancel) {}  // Released after the lock, with what it captured.
+        end(name)
+    }
+
+    /// Cancels every task under way that can be cancelled: the tasks actors and scopes own.
+    /// Queued notifications and asynchronous requests are left to finish.
+    package func cancelTasks() {
+        let cancels = cancellations.withLock { Array($0.byNumber.values) }
+        for cancel in cancels {
+            cancel()
+        }
+    }
 
     /// `count` more pieces of work called `name` have begun.
     package func begin(_ name: String, count: Int = 1) {

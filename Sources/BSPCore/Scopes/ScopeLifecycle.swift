@@ -161,10 +161,10 @@ public final class ScopeLifecycle {
         let context = storage.stackContext ?? AuditContext.current
         guard context.isEnabled else { return }
         let work = "tasks owned by \(scope?.path ?? "a scope not yet pushed")"
-        context.pendingWork.begin(work)
+        let number = context.pendingWork.begin(work) { task.cancel() }
         Task.detached {
             _ = await task.result
-            context.pendingWork.end(work)
+            context.pendingWork.end(work, number: number)
         }
     }
 

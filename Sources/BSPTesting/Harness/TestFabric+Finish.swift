@@ -42,6 +42,25 @@ extension TestFabric {
         check(at: location)
     }
 
+    /// Cancels the tasks the system's actors and scopes own that are still running
+    /// (`OwnedWork`, `ScopeLifecycle.own(_:)`): a test that leaves work in flight on purpose —
+    /// a meeting whose timer still ticks — says so, and ``finish(timeout:fileID:filePath:line:column:)``
+    /// then waits only for the cancelled tasks to end. Notifications still queued and
+    /// asynchronous requests still being handled are left to finish.
+    ///
+    /// ```swift
+    /// app.exercise(app.meeting.intents, .start)     // the meeting's timer starts ticking
+    /// app.expect(contains: ["meetingStarted"])
+    /// app.cancelInFlightWork()                      // the test is done with it
+    /// await app.finish()
+    /// ```
+    ///
+    /// This is `TestStore.skipInFlightEffects()`: what the cancelled tasks send as they end is
+    /// recorded, and checked, like anything else.
+    public func cancelInFlightWork() {
+        audit.pendingWork.cancelTasks()
+    }
+
     /// The end-of-test checks, reported at `location`: by ``finish()``, or when the fabric was
     /// released without it, which the failure then says.
     func check(at location: SourceContext, releasedWithoutFinish: Bool = false) {
