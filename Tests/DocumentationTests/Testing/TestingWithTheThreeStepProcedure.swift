@@ -130,3 +130,23 @@ final class DetailScope: Scope {
     try stack.push(DetailScope(account: savings))
     try stack.popExpectingRelease()
 }
+
+@Test func workLeftInFlightIsCancelledOnPurpose() async throws {
+    let app = try TestFabric { try LocationApp(locate: { "Darwin" }) }
+    app.exercise(app.presentation.events, .showLocationTapped)
+    app.cancelInFlightWork()  // tasks still running that the test is done with
+    await app.finish()
+}
+
+func expectShown(
+    _ place: String, in app: TestFabric<LocationApp>,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    app.expect(app.presentation.requests, .show(place), fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+@Test func aHelperReportsAtTheTestsLine() throws {
+    let app = try TestFabric { try LocationApp(locate: { "Darwin" }) }
+    app.exercise(app.presentation.events, .showLocationTapped)
+    expectShown("Darwin", in: app)
+}
