@@ -194,3 +194,50 @@ struct TypedExpectationTests {
         #expect(text.contains("nor a private field be compared in"))
     }
 }
+
+@Suite("Typed expectations across notifiers")
+struct CrossNotifierTypedOrderTests {
+    private static func locationApp(
+        exhaustive: [ActorURI] = []
+    ) -> TestFabric<(LocationService, LocationPresentation, LocationBehaviour)> {
+        TestFabric(exhaustive: exhaustive) {
+            let service = LocationService { "Darwin" }
+            let presentation = LocationPresentation()
+            return (service, presentation, LocationBehaviour(service: service.ports, presentation: presentation.ports))
+        }
+    }
+
+    @Test("notifications of different notifiers, in the order they were sent, pass and are accounted for")
+    func inOrderAcrossNotifiers() async {
+        let app = Self.locationApp(exhaustive: ["/actor/service", "/actor/presentation"])
+        let (service, presentation, _) = app.system
+        app.exercise(presentation.events, .showLocationTapped)
+
+        app.expect(inOrder: [
+            .on(service.requests, .resolveLocation),
+            .on(service.analytics, "location requested"),
+            .on(service.events, .resolved("Darwin")),
+            .on(presentation.requests, .show("Darwin")),
+        ])
+
+        await app.finish()
+    }
+
+    @Test("the same notifications out of order fail, naming the one not found after the last")
+    func outOfOrderFails() {
+        let app = Self.locationApp()
+        let (service, presentation, _) = app.system
+        app.exercise(presentation.events, .showLocationTapped)
+
+        let text = failureText {
+            app.expect(inOrder: [
+                .on(presentation.requests, .show("Darwin")),
+                .on(service.requests, .resolveLocation),
+            ])
+        }
+
+        #expect(text.contains("expect(inOrder: …) across notifiers"))
+        #expect(text.contains("[2] \"/actor/service/notifier/request: .resolveLocation\" ✗ not found"))
+        app.expect(inOrder: [.on(service.requests, .resolveLocation), .on(presentation.requests, .show("Darwin"))])
+    }
+}

@@ -150,3 +150,12 @@ func expectShown(
     app.exercise(app.presentation.events, .showLocationTapped)
     expectShown("Darwin", in: app)
 }
+
+@Test func orderAcrossNotifiersIsTyped() throws {
+    let app = try TestFabric { try LocationApp(locate: { "Darwin" }) }
+    app.exercise(app.presentation.events, .showLocationTapped)
+    app.expect(inOrder: [
+        .on(app.service.requests, .resolveLocation),
+        .on(app.presentation.requests, .show("Darwin")),
+    ])
+}
