@@ -283,3 +283,41 @@ struct FinishScopeTaskTests {
         _ = try slow.system.pop()
     }
 }
+
+/// A scope a handler pushes twice: the second push is refused.
+private final class Sheet: Scope {
+    let uri: ActorURI = "/actor/behaviour/sheet"
+    let lifecycle = ScopeLifecycle()
+}
+
+private final class SheetOpener: UniqueActor {
+    static let uri: ActorURI = "/actor/behaviour"
+    let lifetime = ActorLifetime()
+    let stack = ScopeStack(uri: "/actor/behaviour/stack")
+    let tapped = EventNotifier<Void>(of: "/actor/presentation", named: "tapped")
+    let sheet = Sheet()
+
+    init() {
+        tapped.observe(by: self) { opener, _ in
+            do {
+                try opener.stack.push(opener.sheet)
+            } catch {
+                AuditContext.current.reportFault(error)
+            }
+        }
+    }
+}
+
+@Suite("A refused transition in a handler")
+struct RefusedTransitionTests {
+    @Test("a handler hands a refusal it cannot act on to the fault handler, and the test sees it")
+    func aRefusalReportedFromAHandlerReachesTheFabric() {
+        let app = TestFabric { SheetOpener() }
+        app.exercise(app.system.tapped, ())
+
+        app.exercise(app.system.tapped, ())
+
+        #expect(app.faults(of: ScopeStackError.self).count == 1)
+        app.expectFaults()
+    }
+}

@@ -174,6 +174,14 @@ public final class ScopeStack: BSPActor {
     ///
     /// - Throws: ``ScopeStackError`` when the scope, or another with its URI, is on the stack
     ///   already, has terminated, or its companion cannot be pushed.
+    ///
+    /// A refusal is thrown to the caller, who can act on it, and not also reported to the
+    /// fault handler: one error, one channel. So `try? stack.push(scope)` discards it, as it
+    /// discards any error; a handler that cannot act on a refusal hands it to the fault
+    /// handler of the context its notification runs in, with
+    /// `catch { AuditContext.current.reportFault(error) }`. (A request queued behind a
+    /// running transition has no caller left to throw to; its refusal goes to the fault
+    /// handler.)
     public func push(_ scope: any Scope) throws(ScopeStackError) {
         _ = try send(.push(scope))
     }
