@@ -61,7 +61,7 @@ struct TypedExpectationTests {
         fabric.exercise(fabric.requests, .read(room: "kitchen"))
         let text = failureText { fabric.expect(fabric.events, .reading(room: "kitchen", celsius: 22)) }
         #expect(text.hasPrefix("expect(/actor/service/thermostat/notifier/event, …) failed (on "))
-        #expect(text.contains(#"[1] ".reading(room: \"kitchen\", celsius: 22.0)" ✗ not found; closest: #2"#))
+        #expect(text.contains(#"[1] "reading(room: \"kitchen\", celsius: 22.0)" ✗ not found; closest: #2"#))
         #expect(text.contains("Transcript ("))
     }
 
@@ -129,8 +129,8 @@ struct TypedExpectationTests {
         }
 
         #expect(text.hasPrefix("expect(/actor/service/thermostat/notifier/event, inOrder: …) failed"))
-        #expect(text.contains(#"[1] ".alarm(room: \"attic\")" ✓ matched #3"#))
-        #expect(text.contains(#"[2] ".reading(room: \"attic\", celsius: 41.0)" ✗ not found; closest: #2"#))
+        #expect(text.contains(#"[1] "alarm(room: \"attic\")" ✓ matched #3"#))
+        #expect(text.contains(#"[2] "reading(room: \"attic\", celsius: 41.0)" ✗ not found; closest: #2"#))
     }
 
     @Test("typed, exactly: every line on the notifier, in order, and nothing more")
@@ -237,7 +237,31 @@ struct CrossNotifierTypedOrderTests {
         }
 
         #expect(text.contains("expect(inOrder: …) across notifiers"))
-        #expect(text.contains("[2] \"/actor/service/notifier/request: .resolveLocation\" ✗ not found"))
+        #expect(text.contains("[2] \"/actor/service/notifier/request: resolveLocation\" ✗ not found"))
         app.expect(inOrder: [.on(service.requests, .resolveLocation), .on(presentation.requests, .show("Darwin"))])
+    }
+}
+
+/// What a sheet shows: a value nested in a value, which `String(describing:)` spells with its
+/// module and type names.
+enum Destination: Equatable, Sendable {
+    enum Alert: Equatable, Sendable { case confirmDeletion, saved }
+    case alert(Alert)
+}
+
+@Suite("One value, one spelling")
+struct TypedSpellingTests {
+    @Test("a typed expectation spells the expected value as the transcript spells the sent one")
+    func expectedIsSpelledAsTheTranscript() {
+        let app = TestFabric { EventNotifier<Destination>(of: "/actor/behaviour", named: "destination") }
+        app.exercise(app.system, .alert(.saved))
+
+        let text = failureText { app.expect(app.system, .alert(.confirmDeletion)) }
+
+        let sent = String(describing: Destination.alert(.saved))
+        let expected = String(describing: Destination.alert(.confirmDeletion))
+        #expect(sent.hasPrefix("alert(BSPTestingTests.Destination.Alert."))
+        #expect(text.contains("[1] \"\(expected)\" ✗ not found"))
+        #expect(text.contains("<event>: \(sent)"))
     }
 }

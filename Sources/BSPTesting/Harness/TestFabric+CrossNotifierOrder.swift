@@ -23,7 +23,7 @@ extension TestFabric {
             _ notifier: Notifier, _ notification: Notifier.Notification
         ) -> Self where Notifier.Notification: Equatable & Sendable {
             let uri = notifier.uri
-            return Self(text: "\(uri.path): \(ValueDump.line(notification))") { fabric, after in
+            return Self(text: "\(uri.path): \(String(describing: notification))") { fabric, after in
                 let lines = TypedLines<Notifier.Notification>(on: uri, in: fabric)
                 let index = lines.lines.indices.first { index in
                     after.map { lines.lines[index].sequence > $0 } ?? true

@@ -25,7 +25,7 @@ extension TestFabric {
         // Text that hides a private field cannot tell one value from another.
         let byText: ((String) -> Bool)? = text.contains("<private>") ? nil : { $0 == text }
         expect(
-            on: notifier.uri, described: ValueDump.line(expected), as: Notifier.Notification.self,
+            on: notifier.uri, described: String(describing: expected), as: Notifier.Notification.self,
             where: { $0 == expected }, byText: byText,
             at: SourceContext(fileID: fileID, filePath: filePath, line: line, column: column))
     }

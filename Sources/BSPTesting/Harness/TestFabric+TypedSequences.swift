@@ -25,7 +25,7 @@ extension TestFabric {
         let lines = TypedLines<Notifier.Notification>(on: notifier.uri, in: self)
         var start = 0
         let results = expected.map { notification in
-            let text = ValueDump.line(notification)
+            let text = String(describing: notification)
             guard let index = lines.firstIndex(matching: notification, from: start) else {
                 return ExpectationResult(text: text, outcome: .missing(closest: lines.closest(to: notification)))
             }
@@ -48,7 +48,7 @@ extension TestFabric {
     ) where Notifier.Notification: Equatable & Sendable {
         let lines = TypedLines<Notifier.Notification>(on: notifier.uri, in: self)
         let results = expected.enumerated().map { index, notification in
-            let text = ValueDump.line(notification)
+            let text = String(describing: notification)
             guard index < lines.lines.count else {
                 return ExpectationResult(text: text, outcome: .missing(closest: nil))
             }
@@ -78,7 +78,7 @@ extension TestFabric {
             ? .matched(TranscriptLine(index: -1, sequence: 0, text: "")) : .wrongCount(hits, expected: count)
         let report = MatchReport(
             title: "expect(\(notifier.uri.path), count: \(count), of: …)", filter: lines.filter,
-            results: [ExpectationResult(text: ValueDump.line(expected), outcome: outcome)], unexpected: [])
+            results: [ExpectationResult(text: String(describing: expected), outcome: outcome)], unexpected: [])
         let location = SourceContext(fileID: fileID, filePath: filePath, line: line, column: column)
         if conclude(report, needing: .unaccounted, at: location) {
             accept(hits)
@@ -114,7 +114,7 @@ extension TestFabric {
         conclude(
             MatchReport(
                 title: "expect(\(notifier.uri.path), …, occurrence: \(occurrence))", filter: lines.filter,
-                results: [ExpectationResult(text: ValueDump.line(expected), outcome: outcome)], unexpected: []),
+                results: [ExpectationResult(text: String(describing: expected), outcome: outcome)], unexpected: []),
             // The only line, or the n-th, is told among all those not accounted for; the latest
             // is the latest kept.
             needing: occurrence == .latest ? .matched : .unaccounted,
