@@ -12,6 +12,17 @@ struct InMemoryAuditStoreTests {
         )
     }
 
+    @Test func aStoresRecordsCompareWithATrailsAndAnArrayEitherWay() {
+        let store = InMemoryAuditStore()
+        for sequence in 1...3 { store.record(Self.record(UInt64(sequence))) }
+        let trail = store.trail
+
+        #expect(store.records == trail.records)
+        #expect(trail.records == store.records)
+        #expect(store.records != Array(trail.records.dropLast()))
+        #expect(Array(trail.records.reversed()) != store.records)
+    }
+
     @Test func keepsRecordsOldestFirstUntilFull() {
         let store = InMemoryAuditStore(capacity: 3)
         for sequence in 1...3 { store.record(Self.record(UInt64(sequence))) }

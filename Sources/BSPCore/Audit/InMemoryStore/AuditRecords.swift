@@ -87,6 +87,27 @@ extension AuditRecords: Equatable {
     public static func == (lhs: AuditRecords, rhs: AuditRecords) -> Bool {
         lhs.elementsEqual(rhs)
     }
+
+    /// Whether a store's records are `rhs`, an array of records such as an `AuditTrail`'s or
+    /// a `Transcript`'s: equal records in the same order.
+    public static func == (lhs: AuditRecords, rhs: [AuditRecord]) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    /// Whether `lhs`, an array of records, is a store's records: equal records in the same order.
+    public static func == (lhs: [AuditRecord], rhs: AuditRecords) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    /// Whether a store's records differ from `rhs`, an array of records.
+    public static func != (lhs: AuditRecords, rhs: [AuditRecord]) -> Bool {
+        !(lhs == rhs)
+    }
+
+    /// Whether `lhs`, an array of records, differs from a store's records.
+    public static func != (lhs: [AuditRecord], rhs: AuditRecords) -> Bool {
+        !(lhs == rhs)
+    }
 }
 
 extension AuditRecords: CustomStringConvertible {
