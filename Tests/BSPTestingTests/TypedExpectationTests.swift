@@ -193,6 +193,18 @@ struct TypedExpectationTests {
         #expect(text.contains("✗ not found"))
         #expect(text.contains("nor a private field be compared in"))
     }
+
+    @Test("an expectation that differs only in a private field says so, where both read the same")
+    func privateDifferenceIsNamed() {
+        let fabric = TestFabric { EventNotifier<Credentials>(of: "/actor/service/login") }
+        fabric.system.emit(Credentials(user: "ada", password: "lovelace"))
+
+        let text = failureText { fabric.expect(fabric.system, Credentials(user: "ada", password: "WRONG")) }
+
+        #expect(text.contains("closest: #1"))
+        #expect(text.contains("It reads the same as that line, yet is not the same value"))
+        #expect(text.contains("in a Private field (shown as <private>)"))
+    }
 }
 
 @Suite("Typed expectations across notifiers")

@@ -1,3 +1,5 @@
+import BSPCore
+
 /// Renders a failed expectation: what was expected, what each expected substring matched or
 /// missed, and the transcript once, with each matched line marked.
 enum FailureMessage {
@@ -16,6 +18,10 @@ enum FailureMessage {
             text += "\nExpected:\n"
             for (number, result) in report.results.enumerated() {
                 text += "  [\(number + 1)] \(quoted(result.text)) \(verdict(result))\n"
+                if readsTheSame(result, in: transcript) {
+                    text += "      It reads the same as that line, yet is not the same value: they differ where the "
+                        + "transcript does not show, in a Private field (shown as <private>) or an object's state.\n"
+                }
             }
         }
         if !report.unexpected.isEmpty {
@@ -37,6 +43,19 @@ enum FailureMessage {
             return "\n\(kept): a line among them cannot be matched. \(remedy)\n"
         }
         return "\n\(kept), \(unseen) of which this check needed to see and never did. \(remedy)\n"
+    }
+
+    /// Whether an expectation that failed reads exactly as the line it was closest to, or the
+    /// line in its place: a value that its text cannot tell from another.
+    private static func readsTheSame(_ result: ExpectationResult, in transcript: Transcript) -> Bool {
+        let line: TranscriptLine
+        switch result.outcome {
+        case .missing(let closest?): line = closest
+        case .mismatched(let mismatched): line = mismatched
+        default: return false
+        }
+        guard line.index >= 0, line.index < transcript.records.count else { return false }
+        return transcript.records[line.index].notification == result.text
     }
 
     private static func verdict(_ result: ExpectationResult) -> String {
