@@ -1,7 +1,7 @@
 import BSPCore
 import BSPTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A Service with a task that runs until it is cancelled.
 private final class Poller: UniqueActor {

@@ -54,7 +54,9 @@ extension TestFabric {
         var after: UInt64?
         let results = expected.map { notification in
             let (match, closest) = notification.find(self, after)
-            guard let match else { return ExpectationResult(text: notification.text, outcome: .missing(closest: closest)) }
+            guard let match else {
+                return ExpectationResult(text: notification.text, outcome: .missing(closest: closest))
+            }
             after = match.sequence
             return ExpectationResult(text: notification.text, outcome: .matched(match))
         }

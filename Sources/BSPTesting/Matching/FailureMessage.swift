@@ -19,7 +19,8 @@ enum FailureMessage {
             for (number, result) in report.results.enumerated() {
                 text += "  [\(number + 1)] \(quoted(result.text)) \(verdict(result))\n"
                 if readsTheSame(result, in: transcript) {
-                    text += "      It reads the same as that line, yet is not the same value: they differ where the "
+                    text +=
+                        "      It reads the same as that line, yet is not the same value: they differ where the "
                         + "transcript does not show, in a Private field (shown as <private>) or an object's state.\n"
                 }
             }

@@ -118,7 +118,8 @@ final class ReplaySession {
             guard needed > Double(ReplaySession.reachLimit) else { return nil }
             let pace = Duration.seconds(perStep)
             let count = needed.isFinite ? "\(Int(needed.rounded(.up))) more steps" : "steps without end"
-            return "at the pace the system's timers let the clock go (\(pace) of clock time a step over \(steps) steps), "
+            return
+                "at the pace the system's timers let the clock go (\(pace) of clock time a step over \(steps) steps), "
                 + "it would take \(count) to get there, more than \(ReplaySession.reachLimit): "
                 + "it stopped at \(reached)"
         }

@@ -1,6 +1,6 @@
 import BSPCore
-import Testing
 import TestSupport
+import Testing
 
 /// Every place the asynchronous notifiers wait, each bounded: a consumer or a sender that
 /// keeps waiting fails its test, with a message, instead of hanging the run.
