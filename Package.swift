@@ -28,6 +28,7 @@ let package = Package(
         .executableTarget(name: "location-button", dependencies: ["BSPCore"], path: "Examples/LocationButton"),
         .executableTarget(name: "tamagotchi", dependencies: ["BSPCore"], path: "Examples/Tamagotchi"),
         .executableTarget(name: "player-controls", dependencies: ["BSPCore"], path: "Examples/PlayerControls"),
+        .executableTarget(name: "standup", dependencies: ["BSPCore"], path: "Examples/Standup"),
 
         // Tests
         // What several test targets share: finding the executables they run, a seeded generator.
@@ -57,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "ExampleTests",
             dependencies: [
-                "account-app", "location-button", "tamagotchi", "player-controls", "bsp-diagram", "BSPCore",
+                "account-app", "location-button", "tamagotchi", "player-controls", "standup", "bsp-diagram", "BSPCore",
                 "BSPDiagrams", "BSPTesting", "TestSupport",
             ],
             // Golden transcripts, read from the source tree by the tests that compare with them.
