@@ -83,11 +83,7 @@ public enum RecordedValue: Hashable, Sendable {
     ///
     /// - Throws: What encoding throws.
     public init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        guard let parsed = RecordedValue(json: data) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not JSON"))
-        }
-        self = parsed
+        self = try RecordedValueEncoder.encode(value)
     }
 
     /// The value decoded as `type`: the notification as it was sent, except that a private

@@ -1,0 +1,362 @@
+import Foundation
+
+/// Encodes a value straight into the ``RecordedValue`` tree that `JSONEncoder`'s output, parsed
+/// back, would give: the same tree, without writing JSON text and reading it again.
+///
+/// The two steps it replaces cost a `Codable` notification's audited send most of its
+/// microseconds (about 1.9 µs to encode, 2 µs to parse, for a small enum). It keeps what
+/// `JSONEncoder` does with its default strategies: `Data` as Base64, `URL` as its absolute
+/// string, `Decimal` and the floating-point types as the numbers their text spells, `Date` as
+/// the type encodes itself (seconds since 2001), a non-finite number refused, a value that
+/// encodes nothing refused at the top and an empty object inside. The tests compare the two on
+/// every kind of value.
+enum RecordedValueEncoder {
+    /// The tree `value` encodes to.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes
+    ///   nothing; whatever the value's own `encode(to:)` throws.
+    static func encode(_ value: some Encodable) throws -> RecordedValue {
+        if let special = try special(value, codingPath: []) { return special }
+        let encoder = TreeEncoder(codingPath: [])
+        try value.encode(to: encoder)
+        guard let tree = encoder.slot.resolved() else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
+        }
+        return tree
+    }
+
+    /// A value of a nested field or element.
+    fileprivate static func nested(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Slot {
+        if let special = try special(value, codingPath: codingPath) { return .value(special) }
+        let encoder = TreeEncoder(codingPath: codingPath)
+        try value.encode(to: encoder)
+        return encoder.slot.isEmpty ? .value(.object([:])) : encoder.slot
+    }
+
+    /// The types `JSONEncoder` encodes otherwise than they encode themselves. Found by their
+    /// type, which costs a comparison, rather than by a cast of every value.
+    private static func special<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws -> RecordedValue? {
+        // Each cast below is of a value whose type the check before it has proved.
+        if Value.self == Double.self { return try number(value as! Double, codingPath: codingPath) }
+        if Value.self == Float.self { return try number(value as! Float, codingPath: codingPath) }
+        if Value.self == Data.self { return .string((value as! Data).base64EncodedString()) }
+        if Value.self == URL.self { return .string((value as! URL).absoluteString) }
+        if Value.self == Decimal.self { return number(text: (value as! Decimal).description) }
+        return nil
+    }
+
+    /// A floating-point number as the number its JSON text spells: `1.0` is written `1`, which
+    /// reads back as a whole number.
+    static func number<Number: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: Number, codingPath: [any CodingKey]
+    ) throws -> RecordedValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(value) directly in JSON."))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return number(text: text)
+    }
+
+    /// The value JSON number text reads back as, classified as the trail's parser does.
+    static func number(text: String) -> RecordedValue {
+        if let integer = Int64(text) { return .integer(integer) }
+        if let unsigned = UInt64(text) { return .unsigned(unsigned) }
+        return .number(Double(text) ?? .nan)
+    }
+
+    /// Where an encoder puts what it encodes: nothing yet, a finished value, or a container
+    /// that nested containers may still write into.
+    fileprivate enum Slot {
+        case empty
+        case value(RecordedValue)
+        case object(ObjectNode)
+        case array(ArrayNode)
+
+        var isEmpty: Bool {
+            if case .empty = self { true } else { false }
+        }
+
+        func resolved() -> RecordedValue? {
+            switch self {
+            case .empty: nil
+            case .value(let value): value
+            case .object(let node): node.resolved()
+            case .array(let node): node.resolved()
+            }
+        }
+    }
+
+    /// A keyed container's members, shared by the containers that write into it.
+    fileprivate final class ObjectNode {
+        var members: [String: Slot] = [:]
+
+        func resolved() -> RecordedValue {
+            .object(members.compactMapValues { $0.resolved() ?? .object([:]) })
+        }
+    }
+
+    /// An unkeyed container's elements, shared by the containers that write into it.
+    fileprivate final class ArrayNode {
+        var elements: [Slot] = []
+
+        func resolved() -> RecordedValue {
+            .array(elements.map { $0.resolved() ?? .object([:]) })
+        }
+    }
+
+    /// The encoder a value's `encode(to:)` is given.
+    fileprivate final class TreeEncoder: Encoder {
+        let codingPath: [any CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        var slot = Slot.empty
+
+        init(codingPath: [any CodingKey]) {
+            self.codingPath = codingPath
+        }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            KeyedEncodingContainer(KeyedContainer<Key>(node: objectNode(), codingPath: codingPath))
+        }
+
+        func unkeyedContainer() -> any UnkeyedEncodingContainer {
+            UnkeyedContainer(node: arrayNode(), codingPath: codingPath)
+        }
+
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            SingleValueContainer(encoder: self)
+        }
+
+        /// The object this encoder writes into: asked for twice, the same one, as
+        /// `JSONEncoder` does.
+        private func objectNode() -> ObjectNode {
+            if case .object(let node) = slot { return node }
+            let node = ObjectNode()
+            slot = .object(node)
+            return node
+        }
+
+        private func arrayNode() -> ArrayNode {
+            if case .array(let node) = slot { return node }
+            let node = ArrayNode()
+            slot = .array(node)
+            return node
+        }
+    }
+
+    /// A key of a nested container's path, for the error messages of what it holds.
+    fileprivate struct IndexKey: CodingKey {
+        let intValue: Int?
+        var stringValue: String { "Index \(intValue ?? 0)" }
+        init(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
+    }
+
+    /// The key `JSONEncoder` gives a super encoder.
+    fileprivate struct SuperKey: CodingKey {
+        var stringValue: String { "super" }
+        var intValue: Int? { nil }
+        init() {}
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    fileprivate struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let node: ObjectNode
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .value(.null) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { node.members[key.stringValue] = .value(.bool(value)) }
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            node.members[key.stringValue] = .value(.string(value))
+        }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            node.members[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            node.members[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
+        }
+        mutating func encode(_ value: Int, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { put(value, key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
+
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            node.members[key.stringValue] = try RecordedValueEncoder.nested(value, codingPath: codingPath + [key])
+        }
+
+        private func put(_ value: some BinaryInteger, _ key: Key) {
+            node.members[key.stringValue] = .value(RecordedValue(integer: value))
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
+            let nested = ObjectNode()
+            node.members[key.stringValue] = .object(nested)
+            return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: nested, codingPath: codingPath + [key]))
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            let nested = ArrayNode()
+            node.members[key.stringValue] = .array(nested)
+            return UnkeyedContainer(node: nested, codingPath: codingPath + [key])
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            SlotEncoder(codingPath: codingPath + [SuperKey()]) { [node] slot in node.members["super"] = slot }
+        }
+
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            SlotEncoder(codingPath: codingPath + [key]) { [node] slot in node.members[key.stringValue] = slot }
+        }
+    }
+
+    fileprivate struct UnkeyedContainer: UnkeyedEncodingContainer {
+        let node: ArrayNode
+        let codingPath: [any CodingKey]
+        var count: Int { node.elements.count }
+
+        private var nextKey: IndexKey { IndexKey(intValue: node.elements.count) }
+
+        mutating func encodeNil() throws { node.elements.append(.value(.null)) }
+        mutating func encode(_ value: Bool) throws { node.elements.append(.value(.bool(value))) }
+        mutating func encode(_ value: String) throws { node.elements.append(.value(.string(value))) }
+        mutating func encode(_ value: Double) throws {
+            node.elements.append(.value(try RecordedValueEncoder.number(value, codingPath: codingPath + [nextKey])))
+        }
+        mutating func encode(_ value: Float) throws {
+            node.elements.append(.value(try RecordedValueEncoder.number(value, codingPath: codingPath + [nextKey])))
+        }
+        mutating func encode(_ value: Int) throws { put(value) }
+        mutating func encode(_ value: Int8) throws { put(value) }
+        mutating func encode(_ value: Int16) throws { put(value) }
+        mutating func encode(_ value: Int32) throws { put(value) }
+        mutating func encode(_ value: Int64) throws { put(value) }
+        mutating func encode(_ value: UInt) throws { put(value) }
+        mutating func encode(_ value: UInt8) throws { put(value) }
+        mutating func encode(_ value: UInt16) throws { put(value) }
+        mutating func encode(_ value: UInt32) throws { put(value) }
+        mutating func encode(_ value: UInt64) throws { put(value) }
+
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            node.elements.append(try RecordedValueEncoder.nested(value, codingPath: codingPath + [nextKey]))
+        }
+
+        private func put(_ value: some BinaryInteger) {
+            node.elements.append(.value(RecordedValue(integer: value)))
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
+            let key = nextKey
+            let nested = ObjectNode()
+            node.elements.append(.object(nested))
+            return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: nested, codingPath: codingPath + [key]))
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            let key = nextKey
+            let nested = ArrayNode()
+            node.elements.append(.array(nested))
+            return UnkeyedContainer(node: nested, codingPath: codingPath + [key])
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            let index = node.elements.count
+            node.elements.append(.empty)
+            return SlotEncoder(codingPath: codingPath + [IndexKey(intValue: index)]) { [node] slot in
+                node.elements[index] = slot
+            }
+        }
+    }
+
+    fileprivate struct SingleValueContainer: SingleValueEncodingContainer {
+        let encoder: TreeEncoder
+        var codingPath: [any CodingKey] { encoder.codingPath }
+
+        func encodeNil() throws { encoder.slot = .value(.null) }
+        func encode(_ value: Bool) throws { encoder.slot = .value(.bool(value)) }
+        func encode(_ value: String) throws { encoder.slot = .value(.string(value)) }
+        func encode(_ value: Double) throws {
+            encoder.slot = .value(try RecordedValueEncoder.number(value, codingPath: codingPath))
+        }
+        func encode(_ value: Float) throws {
+            encoder.slot = .value(try RecordedValueEncoder.number(value, codingPath: codingPath))
+        }
+        func encode(_ value: Int) throws { put(value) }
+        func encode(_ value: Int8) throws { put(value) }
+        func encode(_ value: Int16) throws { put(value) }
+        func encode(_ value: Int32) throws { put(value) }
+        func encode(_ value: Int64) throws { put(value) }
+        func encode(_ value: UInt) throws { put(value) }
+        func encode(_ value: UInt8) throws { put(value) }
+        func encode(_ value: UInt16) throws { put(value) }
+        func encode(_ value: UInt32) throws { put(value) }
+        func encode(_ value: UInt64) throws { put(value) }
+
+        func encode<T: Encodable>(_ value: T) throws {
+            encoder.slot = try RecordedValueEncoder.nested(value, codingPath: codingPath)
+        }
+
+        private func put(_ value: some BinaryInteger) {
+            encoder.slot = .value(RecordedValue(integer: value))
+        }
+    }
+
+    /// A super encoder: an encoder whose slot is written into its container's when it is let go.
+    fileprivate final class SlotEncoder: Encoder {
+        let codingPath: [any CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        private let inner: TreeEncoder
+        private let store: (Slot) -> Void
+
+        init(codingPath: [any CodingKey], store: @escaping (Slot) -> Void) {
+            self.codingPath = codingPath
+            self.inner = TreeEncoder(codingPath: codingPath)
+            self.store = store
+        }
+
+        deinit {
+            store(inner.isEmptySlot ? .value(.object([:])) : inner.slot)
+        }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            inner.container(keyedBy: type)
+        }
+
+        func unkeyedContainer() -> any UnkeyedEncodingContainer {
+            inner.unkeyedContainer()
+        }
+
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            inner.singleValueContainer()
+        }
+    }
+}
+
+extension RecordedValueEncoder.TreeEncoder {
+    fileprivate var isEmptySlot: Bool { slot.isEmpty }
+}
+
+extension RecordedValue {
+    /// A whole number as the trail's parser classifies its JSON text.
+    fileprivate init(integer value: some BinaryInteger) {
+        if let integer = Int64(exactly: value) {
+            self = .integer(integer)
+        } else if let unsigned = UInt64(exactly: value) {
+            self = .unsigned(unsigned)
+        } else {
+            self = .number(Double(value))
+        }
+    }
+}
