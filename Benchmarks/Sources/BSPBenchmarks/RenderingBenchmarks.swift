@@ -39,47 +39,90 @@ enum RenderingBenchmarks {
         }
     }
 
-    /// Nanoseconds of auditing per send — audited minus unaudited, round by round — for a
-    /// string payload, the same with its own description, and a number payload, all rendered
-    /// when sent.
-    static func auditOverhead(
-        _ configuration: Configuration
-    ) -> (stringPayload: Double, described: Double, numberPayload: Double, codable: Double) {
-        let sends = configuration.sends / 20
-        let contexts = [AuditContext.disabled, freshContext()]
-        let places = contexts.map { notifier(of: Resolved.self, audit: $0) }
-        let described = contexts.map { notifier(of: Described.self, audit: $0) }
-        let counts = contexts.map { notifier(of: Counted.self, audit: $0) }
-        let place = Place(name: "Sydney Opera House")
-        let bodies: [() -> Void] =
-            places.map { notifier in { for _ in 0..<sends { notifier.emit(.place(place)) } } }
-            + described.map { notifier in { for _ in 0..<sends { notifier.emit(.place(place)) } } }
-            + counts.map { notifier in { for value in 0..<sends { notifier.emit(.count(value)) } } }
-        let samples = interleavedSamples(operations: sends, repetitions: configuration.repetitions, bodies)
-        let overhead = { (offset: Int) in
-            median(zip(samples[offset + 1], samples[offset]).map { $0 - $1 })
-        }
-        return (overhead(0), overhead(2), overhead(4), codableOverhead(configuration))
+    /// What auditing costs one kind of payload: nanoseconds per send, audited minus
+    /// unaudited, and that over the record limit measured in the same interleaved run.
+    struct Cost {
+        var nanoseconds: Double
+        var versusRecordLimit: Double
     }
 
-    /// The same for the `Codable` enum, measured apart: encoding allocates enough to slow the
-    /// others measured beside it.
-    private static func codableOverhead(_ configuration: Configuration) -> Double {
-        let sends = configuration.sends / 20
-        let coded = [AuditContext.disabled, freshContext()].map { notifier(of: Coded.self, audit: $0) }
-        let bodies: [() -> Void] = coded.map { notifier in
-            { for _ in 0..<sends { notifier.emit(.place(name: "Sydney Opera House")) } }
+    /// The audit overhead of a string payload (the quick start's notification as written: no
+    /// description, not `Codable`), the same with its own description, a number payload, and
+    /// the described one made `Codable`, each over the record limit. Every notifier has a live
+    /// observer, as an app's has, so that each record says `delivered`.
+    static func auditOverhead(
+        _ configuration: Configuration
+    ) -> (string: Cost, described: Cost, number: Cost, codable: Cost) {
+        let place = Place(name: "Sydney Opera House")
+        let measured = measure(
+            configuration,
+            [
+                sends(Resolved.self) { _ in .place(place) },
+                sends(Described.self) { _ in .place(place) },
+                sends(Counted.self) { .count($0) },
+            ])
+        // Measured apart: encoding allocates enough to slow the others measured beside it.
+        let codable = measure(configuration, [sends(Coded.self) { _ in .place(name: "Sydney Opera House") }])
+        return (measured[0], measured[1], measured[2], codable[0])
+    }
+
+    /// For one payload type: the bodies that send it unaudited and audited, and the observers
+    /// that must live while they run.
+    private struct Sends {
+        let unaudited: () -> Void
+        let audited: () -> Void
+        let observers: [AnyObject]
+    }
+
+    private static func sends<Notification: Sendable>(
+        _ type: Notification.Type, _ make: @escaping (Int) -> Notification
+    ) -> (Int) -> Sends {
+        { count in
+            let sink = Sink()
+            let (off, on) = (notifier(of: type, audit: .disabled), notifier(of: type, audit: freshContext()))
+            off.observe(by: sink) { sink, _ in sink.take(1) }
+            on.observe(by: sink) { sink, _ in sink.take(1) }
+            return Sends(
+                unaudited: { for index in 0..<count { off.emit(make(index)) } },
+                audited: { for index in 0..<count { on.emit(make(index)) } },
+                observers: [sink, off, on])
         }
-        let samples = interleavedSamples(operations: sends, repetitions: configuration.repetitions, bodies)
-        return median(zip(samples[1], samples[0]).map { $0 - $1 })
+    }
+
+    /// Each payload's audit overhead, with the record limit's cost (an unaudited send of an
+    /// `Int` plus a limit record, minus the unaudited send) taken round by round beside them.
+    private static func measure(_ configuration: Configuration, _ payloads: [(Int) -> Sends]) -> [Cost] {
+        let count = configuration.sends / 20
+        let built = payloads.map { $0(count) }
+        let limit = AuditLimitBenchmarks.RecordLimit()
+        let sink = Sink()
+        let off = EventNotifier<Int>(of: "/actor/bench", audit: .disabled)
+        off.observe(by: sink) { sink, value in sink.take(value) }
+        let identity = ObjectIdentifier(off)
+        let limitBodies: [() -> Void] = [
+            { for value in 0..<count { off.emit(value) } },
+            {
+                for value in 0..<count {
+                    off.emit(value)
+                    limit.record(value, on: identity)
+                }
+            },
+        ]
+        let samples = interleavedSamples(
+            operations: count, repetitions: configuration.repetitions,
+            limitBodies + built.flatMap { [$0.unaudited, $0.audited] })
+        withExtendedLifetime((built, sink, off)) {}
+        let limitCost = median(zip(samples[1], samples[0]).map(-))
+        return built.indices.map { index in
+            let overhead = median(zip(samples[3 + 2 * index], samples[2 + 2 * index]).map(-))
+            return Cost(nanoseconds: overhead, versusRecordLimit: overhead / limitCost)
+        }
     }
 
     private static func notifier<Notification: Sendable>(
         of type: Notification.Type, audit: AuditContext
     ) -> EventNotifier<Notification> {
-        let notifier = EventNotifier<Notification>(of: "/actor/bench", audit: audit)
-        notifier.observe(by: Sink()) { _, _ in }
-        return notifier
+        EventNotifier<Notification>(of: "/actor/bench", audit: audit)
     }
 
     private static func freshContext() -> AuditContext {

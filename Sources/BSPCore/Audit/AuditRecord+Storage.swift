@@ -139,11 +139,12 @@ extension AuditRecord {
             self.recorded = recorded
         }
 
-        /// The text of `notification` and, if `encoding`, its value, both made now.
-        convenience init(rendering notification: SendableNotification, encoding: Bool = true) {
+        /// The text of `notification` and, if `encoding` — its type was found to keep a value
+        /// — its value, both made now.
+        convenience init(rendering notification: SendableNotification, encoding: Bool) {
             self.init(
                 text: String(describing: notification.value), value: notification,
-                recorded: encoding ? RecordedValue.of(notification.value) : nil)
+                recorded: encoding ? RecordedValue.encoded(notification.value) : nil)
         }
     }
 

@@ -225,7 +225,10 @@ public struct AuditRecord: Sendable {
     /// kept, for its value and for typed expectations.
     mutating func render() {
         guard case .unrendered(let notification) = text else { return }
-        text = .renderedValue(RenderedValue(rendering: notification))
+        text = .renderedValue(
+            RenderedValue(
+                text: String(describing: notification.value), value: notification,
+                recorded: RecordedValue.of(notification.value)))
     }
 
     /// The notification as the record keeps it: what a store that renders writes back.
