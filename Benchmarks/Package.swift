@@ -7,7 +7,8 @@ let package = Package(
     name: "swift-bsp-benchmarks",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "bsp-benchmarks", targets: ["BSPBenchmarks"])
+        .executable(name: "bsp-benchmarks", targets: ["BSPBenchmarks"]),
+        .executable(name: "bsp-instructions", targets: ["BSPInstructions"]),
     ],
     dependencies: [
         .package(name: "swift-bsp", path: ".."),
@@ -24,6 +25,9 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        // The workloads whose instruction counts CI gates, counted by Callgrind (.ci/instructions).
+        .executableTarget(
+            name: "BSPInstructions", dependencies: [.product(name: "BSPCore", package: "swift-bsp")]),
     ],
     swiftLanguageModes: [.v6]
 )

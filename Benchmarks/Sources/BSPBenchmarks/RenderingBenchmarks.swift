@@ -1,4 +1,5 @@
 import BSPCore
+import Foundation
 
 /// What auditing costs for the notifications an app sends: an enum whose payload holds a
 /// string, as the quick start's `.locationResolved(Place(name:))` does, against one whose
@@ -117,6 +118,29 @@ enum RenderingBenchmarks {
             let overhead = median(zip(samples[3 + 2 * index], samples[2 + 2 * index]).map(-))
             return Cost(nanoseconds: overhead, versusRecordLimit: overhead / limitCost)
         }
+    }
+
+    /// Nanoseconds to make the trail's value of the `Codable` enum: the package's encoder,
+    /// against `JSONEncoder` and parsing its output, as the trail once did.
+    static func encoding(_ configuration: Configuration) -> (direct: Double, viaJSON: Double) {
+        let count = configuration.sends / 20
+        let value = Coded.place(name: "Sydney Opera House")
+        let sink = Sink()
+        let samples = interleavedSamples(
+            operations: count, repetitions: configuration.repetitions,
+            [
+                {
+                    for _ in 0..<count {
+                        if case .object(let members)? = try? RecordedValue(encoding: value) { sink.take(members.count) }
+                    }
+                },
+                {
+                    for _ in 0..<count {
+                        if let data = try? JSONEncoder().encode(value) { sink.take(data.count) }
+                    }
+                },
+            ])
+        return (median(samples[0]), median(samples[1]))
     }
 
     private static func notifier<Notification: Sendable>(

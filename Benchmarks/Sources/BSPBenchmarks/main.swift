@@ -152,8 +152,10 @@ if configuration.runs("rendering") {
     progress("auditing what an app sends")
     let rendering = RenderingBenchmarks.auditOverhead(configuration)
     let payloads: [(String, String, RenderingBenchmarks.Cost, String)] = [
-        ("auditing the quick start's notification: an enum around a struct of a string", "string", rendering.string,
-         "rendered when sent"),
+        (
+            "auditing the quick start's notification: an enum around a struct of a string", "string", rendering.string,
+            "rendered when sent"
+        ),
         ("  the same, with a description of its own", "described", rendering.described, "rendered when sent"),
         ("  the same, Codable: its value kept too", "codable", rendering.codable, "rendered and encoded when sent"),
         ("auditing an enum around a number", "number", rendering.number, "rendered when sent"),
@@ -163,6 +165,15 @@ if configuration.runs("rendering") {
         report.figures["audit_overhead_\(key)_payload_ns"] = cost.nanoseconds
         report.figures["audit_\(key)_payload_vs_record_limit"] = cost.versusRecordLimit
     }
+}
+
+if configuration.runs("encoding") {
+    progress("encoding a value for the trail")
+    let encoding = RenderingBenchmarks.encoding(configuration)
+    report.add("the trail's value of a Codable enum", "\(format(encoding.direct)) ns", "the package's encoder")
+    report.add("  the same with JSONEncoder alone", "\(format(encoding.viaJSON)) ns", "before parsing its output")
+    report.figures["encode_codable_payload_ns"] = encoding.direct
+    report.figures["json_encoder_codable_payload_ns"] = encoding.viaJSON
 }
 
 if configuration.runs("growth") {

@@ -21,25 +21,39 @@ enum RecordedValueEncoder {
         try value.encode(to: encoder)
         guard let tree = encoder.slot.resolved() else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
+                value,
+                .init(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
         }
         return tree
     }
 
     /// A value of a nested field or element.
-    fileprivate static func nested(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Slot {
-        if let special = try special(value, codingPath: codingPath) { return .value(special) }
-        let encoder = TreeEncoder(codingPath: codingPath)
+    ///
+    /// Its coding path is `path` and `key`, joined only if something asks for it: joining them
+    /// for every field cost an allocation each.
+    fileprivate static func nested(_ value: some Encodable, path: [any CodingKey], key: any CodingKey) throws -> Slot {
+        if let special = try special(value, codingPath: path + [key]) { return .value(special) }
+        let encoder = TreeEncoder(path: path, key: key)
         try value.encode(to: encoder)
         return encoder.slot.isEmpty ? .value(.object([:])) : encoder.slot
     }
 
+    /// A value encoded in a single-value container: in its encoder's place.
+    fileprivate static func nested(_ value: some Encodable, in encoder: TreeEncoder) throws -> Slot {
+        if let special = try special(value, codingPath: encoder.codingPath) { return .value(special) }
+        let inner = TreeEncoder(path: encoder.path, key: encoder.key)
+        try value.encode(to: inner)
+        return inner.slot.isEmpty ? .value(.object([:])) : inner.slot
+    }
+
     /// The types `JSONEncoder` encodes otherwise than they encode themselves. Found by their
     /// type, which costs a comparison, rather than by a cast of every value.
-    private static func special<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws -> RecordedValue? {
+    private static func special<Value: Encodable>(
+        _ value: Value, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> RecordedValue? {
         // Each cast below is of a value whose type the check before it has proved.
-        if Value.self == Double.self { return try number(value as! Double, codingPath: codingPath) }
-        if Value.self == Float.self { return try number(value as! Float, codingPath: codingPath) }
+        if Value.self == Double.self { return try number(value as! Double, codingPath: codingPath()) }
+        if Value.self == Float.self { return try number(value as! Float, codingPath: codingPath()) }
         if Value.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if Value.self == URL.self { return .string((value as! URL).absoluteString) }
         if Value.self == Decimal.self { return number(text: (value as! Decimal).description) }
@@ -49,11 +63,11 @@ enum RecordedValueEncoder {
     /// A floating-point number as the number its JSON text spells: `1.0` is written `1`, which
     /// reads back as a whole number.
     static func number<Number: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ value: Number, codingPath: [any CodingKey]
+        _ value: Number, codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> RecordedValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(value) directly in JSON."))
+                value, .init(codingPath: codingPath(), debugDescription: "Unable to encode \(value) directly in JSON."))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -89,12 +103,33 @@ enum RecordedValueEncoder {
         }
     }
 
-    /// A keyed container's members, shared by the containers that write into it.
+    /// A keyed container's members, shared by the containers that write into it: finished
+    /// values as the tree holds them, so that most objects are made without a copy, and the
+    /// containers nested in it, which may still be written into, apart.
     fileprivate final class ObjectNode {
-        var members: [String: Slot] = [:]
+        private var values: [String: RecordedValue] = [:]
+        private var open: [String: Slot] = [:]
+
+        subscript(key: String) -> Slot {
+            get { open[key] ?? values[key].map(Slot.value) ?? .empty }
+            set {
+                if case .value(let value) = newValue {
+                    values[key] = value
+                    open[key] = nil
+                } else {
+                    open[key] = newValue
+                    values[key] = nil
+                }
+            }
+        }
 
         func resolved() -> RecordedValue {
-            .object(members.compactMapValues { $0.resolved() ?? .object([:]) })
+            guard !open.isEmpty else { return .object(values) }
+            var members = values
+            for (key, slot) in open {
+                members[key] = slot.resolved() ?? .object([:])
+            }
+            return .object(members)
         }
     }
 
@@ -109,12 +144,19 @@ enum RecordedValueEncoder {
 
     /// The encoder a value's `encode(to:)` is given.
     fileprivate final class TreeEncoder: Encoder {
-        let codingPath: [any CodingKey]
+        let path: [any CodingKey]
+        let key: (any CodingKey)?
+        var codingPath: [any CodingKey] { key.map { path + [$0] } ?? path }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
         var slot = Slot.empty
 
-        init(codingPath: [any CodingKey]) {
-            self.codingPath = codingPath
+        init(path: [any CodingKey], key: (any CodingKey)? = nil) {
+            self.path = path
+            self.key = key
+        }
+
+        convenience init(codingPath: [any CodingKey]) {
+            self.init(path: codingPath)
         }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -167,16 +209,16 @@ enum RecordedValueEncoder {
         let node: ObjectNode
         let codingPath: [any CodingKey]
 
-        mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .value(.null) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { node.members[key.stringValue] = .value(.bool(value)) }
+        mutating func encodeNil(forKey key: Key) throws { node[key.stringValue] = .value(.null) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { node[key.stringValue] = .value(.bool(value)) }
         mutating func encode(_ value: String, forKey key: Key) throws {
-            node.members[key.stringValue] = .value(.string(value))
+            node[key.stringValue] = .value(.string(value))
         }
         mutating func encode(_ value: Double, forKey key: Key) throws {
-            node.members[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
+            node[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
         }
         mutating func encode(_ value: Float, forKey key: Key) throws {
-            node.members[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
+            node[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
         }
         mutating func encode(_ value: Int, forKey key: Key) throws { put(value, key) }
         mutating func encode(_ value: Int8, forKey key: Key) throws { put(value, key) }
@@ -190,33 +232,33 @@ enum RecordedValueEncoder {
         mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            node.members[key.stringValue] = try RecordedValueEncoder.nested(value, codingPath: codingPath + [key])
+            node[key.stringValue] = try RecordedValueEncoder.nested(value, path: codingPath, key: key)
         }
 
         private func put(_ value: some BinaryInteger, _ key: Key) {
-            node.members[key.stringValue] = .value(RecordedValue(integer: value))
+            node[key.stringValue] = .value(RecordedValue(integer: value))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
             let nested = ObjectNode()
-            node.members[key.stringValue] = .object(nested)
+            node[key.stringValue] = .object(nested)
             return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: nested, codingPath: codingPath + [key]))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             let nested = ArrayNode()
-            node.members[key.stringValue] = .array(nested)
+            node[key.stringValue] = .array(nested)
             return UnkeyedContainer(node: nested, codingPath: codingPath + [key])
         }
 
         mutating func superEncoder() -> any Encoder {
-            SlotEncoder(codingPath: codingPath + [SuperKey()]) { [node] slot in node.members["super"] = slot }
+            SlotEncoder(codingPath: codingPath + [SuperKey()]) { [node] slot in node["super"] = slot }
         }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            SlotEncoder(codingPath: codingPath + [key]) { [node] slot in node.members[key.stringValue] = slot }
+            SlotEncoder(codingPath: codingPath + [key]) { [node] slot in node[key.stringValue] = slot }
         }
     }
 
@@ -248,7 +290,7 @@ enum RecordedValueEncoder {
         mutating func encode(_ value: UInt64) throws { put(value) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            node.elements.append(try RecordedValueEncoder.nested(value, codingPath: codingPath + [nextKey]))
+            node.elements.append(try RecordedValueEncoder.nested(value, path: codingPath, key: nextKey))
         }
 
         private func put(_ value: some BinaryInteger) {
@@ -305,7 +347,7 @@ enum RecordedValueEncoder {
         func encode(_ value: UInt64) throws { put(value) }
 
         func encode<T: Encodable>(_ value: T) throws {
-            encoder.slot = try RecordedValueEncoder.nested(value, codingPath: codingPath)
+            encoder.slot = try RecordedValueEncoder.nested(value, in: encoder)
         }
 
         private func put(_ value: some BinaryInteger) {

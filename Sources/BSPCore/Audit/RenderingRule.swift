@@ -124,7 +124,8 @@ struct RenderingRule {
     private static func isEncodable(_ value: some Any) -> Bool {
         let type = type(of: value as Any)
         guard type is any Encodable.Type else { return false }
-        return !(type is any BinaryInteger.Type || type is any FloatingPoint.Type || type is any StringProtocol.Type
+        return
+            !(type is any BinaryInteger.Type || type is any FloatingPoint.Type || type is any StringProtocol.Type
             || type == Character.self || type == Bool.self)
     }
 

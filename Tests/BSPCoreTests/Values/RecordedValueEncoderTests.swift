@@ -1,7 +1,7 @@
 import BSPCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The package's encoder against `JSONEncoder` with its output parsed back: the same tree for
 /// every kind of value, so that a trail reads the same whichever wrote it.
