@@ -154,9 +154,13 @@ struct RenderingRule {
     /// Whether `value` is a struct or a tuple, with no description or mirror of its own, whose
     /// fields are numbers, `Bool`s or such structures.
     private static func isStructureOfNumbers(_ value: Any) -> Bool {
+        // Asked of the type, not the value: a cast of a value fails for a conformance isolated
+        // to another actor than the sender's, though a later reader on that actor would use it;
+        // a cast of the type finds every conformance, isolated or not.
+        let valueType = Swift.type(of: value)
         guard
-            !(value is any CustomStringConvertible || value is any CustomDebugStringConvertible
-                || value is any TextOutputStreamable || value is any CustomReflectable)
+            !(valueType is any CustomStringConvertible.Type || valueType is any CustomDebugStringConvertible.Type
+                || valueType is any TextOutputStreamable.Type || valueType is any CustomReflectable.Type)
         else { return false }
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .struct || mirror.displayStyle == .tuple else { return false }
