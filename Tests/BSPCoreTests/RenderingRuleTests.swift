@@ -212,6 +212,44 @@ struct RenderingRuleTests {
         #expect(recording.store.records.map(\.notification) == ["Point(x: 1, y: 2.0)"])
     }
 
+    /// The quick start's notification: an enum around a struct of a string, no description.
+    struct Place: Sendable { let name: String }
+    enum Located: Sendable {
+        case located(Place)
+        case failed(reason: String, code: Int)
+        case nowhere
+    }
+
+    @Test func anEnumOfStringsWaitsToBeRenderedAndReadsAsStringDescribingWritesIt() {
+        let recording = Recording()
+        let notifier = EventNotifier<Located>(of: "/actor/service", audit: recording.context)
+        let sent: [Located] = [
+            .located(Place(name: "Sydney \"Opera\" House")), .failed(reason: "denied", code: 3), .nowhere,
+        ]
+
+        for value in sent { notifier.emit(value) }
+
+        #expect(recording.store.records.map(\.notification) == sent.map { String(describing: $0) })
+    }
+
+    /// A field that holds whatever it is given: one value holds a number, another an object.
+    struct Envelope: Sendable { let content: any Sendable }
+
+    @Test func aValueWhoseFieldHoldsAnObjectInOneSendIsRenderedWhenThatOneIsSent() {
+        let recording = Recording()
+        let notifier = EventNotifier<Envelope>(of: "/actor/service", audit: recording.context)
+        let tally = Tally()
+
+        notifier.emit(Envelope(content: 1))  // decides for the type from a plain value
+        notifier.emit(Envelope(content: tally))
+        notifier.emit(Envelope(content: Wrapped.tally(tally)))
+        tally.count = 2
+
+        let texts = recording.store.records.map(\.notification)
+        #expect(texts.count == 3)
+        #expect(texts.dropFirst().allSatisfy { $0.contains("tally=1") }, "\(texts)")
+    }
+
     @Test func aValuePayloadIsRenderedOnceAndKeptRendered() {
         let recording = Recording()
         let notifier = EventNotifier<Int>(of: "/actor/service", audit: recording.context)
