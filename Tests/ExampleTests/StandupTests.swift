@@ -57,7 +57,7 @@ struct StandupTests {
             .on(app.history.requests, .save(Meeting(title: "Daily", ticks: 6, ranItsLength: true))),
         ])
         #expect(app.stack.top == nil)
-        await app.finish()
+        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
     }
 
     @Test("next moves to the next speaker, and at the last one asks before ending")
@@ -88,7 +88,7 @@ struct StandupTests {
                 .alert(.endMeeting(isDiscardable: false)),
             ])
         app.cancelInFlightWork()  // the meeting's timer still ticks; this test is done with it
-        await app.finish()
+        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
     }
 
     @Test("ending early, then saving, saves the meeting as ended early")
@@ -109,7 +109,7 @@ struct StandupTests {
             .on(app.screen.requests, .alert(.endMeeting(isDiscardable: true))),
             .on(app.history.requests, .save(Meeting(title: "Daily", ticks: 0, ranItsLength: false))),
         ])
-        await app.finish()
+        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
     }
 
     @Test("ending early, then discarding, saves nothing")
@@ -128,7 +128,7 @@ struct StandupTests {
         app.expect(app.screen.requests, .alert(.endMeeting(isDiscardable: true)))
         app.expect(none: ["/actor/service/history"])
         #expect(app.history.meetings.isEmpty)
-        await app.finish()
+        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
     }
 
     @Test("a meeting resumed after the alert counts time again")
@@ -152,7 +152,7 @@ struct StandupTests {
                 .alert(.endMeeting(isDiscardable: true)), .dismissAlert, Self.shown("Ada", 1, left: 5),
             ])
         app.cancelInFlightWork()
-        await app.finish()
+        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
     }
 }
 

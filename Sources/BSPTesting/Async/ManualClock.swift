@@ -17,13 +17,13 @@ import BSPCore
 /// }
 /// ```
 ///
-/// ``advance(by:)`` moves time forward one due sleeper at a time, in time order: it wakes
+/// ``advance(by:fileID:filePath:line:column:)`` moves time forward one due sleeper at a time, in time order: it wakes
 /// those due at the earliest deadline, lets the woken tasks run — so that one which sleeps
 /// again within the window is woken again — and goes on to the next, until the window is
-/// spent. ``run(timeout:)`` advances until no sleeper is left. For tests that do not care
+/// spent. ``run(timeout:fileID:filePath:line:column:)`` advances until no sleeper is left. For tests that do not care
 /// about time, a ``FastForwardClock`` never waits at all.
 ///
-/// ``advance(by:)`` and ``run(timeout:)`` run in the caller's isolation and take their turns
+/// ``advance(by:fileID:filePath:line:column:)`` and ``run(timeout:fileID:filePath:line:column:)`` run in the caller's isolation and take their turns
 /// on the caller's executor. From a `@MainActor` test, a `@MainActor` timer — a task started
 /// just before included — runs each time it is woken, up to its next sleep, before the clock
 /// moves on: three seconds are three ticks. A woken task on another executor is waited for
@@ -120,7 +120,7 @@ public final class ManualClock: Clock, Sendable {
     /// - Throws: `CancellationError` if the task is cancelled first, or while it sleeps.
     ///
     /// It runs in the caller's isolation, so that the clock knows the actor a woken task goes
-    /// back to, and waits for it (see ``advance(by:)``).
+    /// back to, and waits for it (see ``advance(by:fileID:filePath:line:column:)``).
     nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let isolation = #isolation
         // The sleeper is registered now, before the first suspension, in the caller's
@@ -220,7 +220,7 @@ public final class ManualClock: Clock, Sendable {
     /// - Returns: How many tasks were left on the clock when it stopped — sleeping, or woken
     ///   but not yet run: 0 unless it timed out.
     ///
-    /// Like ``advance(by:)``, it runs in the caller's isolation.
+    /// Like ``advance(by:fileID:filePath:line:column:)``, it runs in the caller's isolation.
     @discardableResult
     nonisolated(nonsending) public func run(
         timeout: Duration = .seconds(5),
