@@ -101,21 +101,6 @@ struct InFlightWorkTests {
         #expect(app.system.stopped.withLock { $0 })
     }
 
-    @Test("without it, finish() names the task still running")
-    func withoutCancelling() async {
-        let app = TestFabric { SpeechService() }
-        let clock = ManualClock()
-        app.system.startRecognition(on: clock, for: .seconds(10))
-
-        await withKnownIssue {
-            await app.finish(timeout: .milliseconds(50))
-        } matching: { issue in
-            issue.text.contains("work owned by /actor/service/speech: recognition")
-        }
-        app.cancelInFlightWork()
-        await app.finish(timeout: .seconds(30))
-    }
-
     /// A scope that owns a task which never ends on its own.
     private final class Listening: Scope {
         let uri: ActorURI = "/actor/behaviour/listening"

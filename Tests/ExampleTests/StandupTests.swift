@@ -20,6 +20,17 @@ struct StandupTests {
         }
     }
 
+    /// A meeting started on a test clock and tracked, its first screen accepted as the
+    /// arrangement.
+    private static func startedMeeting() throws -> (ManualClock, TestFabric<StandupApp>, RecordMeetingScope) {
+        let clock = ManualClock()
+        let app = try Self.app(clock: clock)
+        let meeting = try app.system.startMeeting(Self.standup)
+        app.trackState(of: meeting)
+        app.acceptArrangement()
+        return (clock, app, meeting)
+    }
+
     private static func shown(_ speaker: String, _ number: Int, left: Int) -> MeetingScreen.Request {
         .show(MeetingScreen.Shown(speaker: speaker, speakerNumber: number, ticksLeft: left))
     }
@@ -62,11 +73,7 @@ struct StandupTests {
 
     @Test("next moves to the next speaker, and at the last one asks before ending")
     func nextSpeaker() async throws {
-        let clock = ManualClock()
-        let app = try Self.app(clock: clock)
-        let meeting = try app.system.startMeeting(Self.standup)
-        app.trackState(of: meeting)
-        app.acceptArrangement()
+        let (_, app, meeting) = try Self.startedMeeting()
 
         app.exercise(app.screen.events, .nextTapped)
         app.expectState(of: meeting) {
@@ -93,11 +100,7 @@ struct StandupTests {
 
     @Test("ending early, then saving, saves the meeting as ended early")
     func endMeetingSave() async throws {
-        let clock = ManualClock()
-        let app = try Self.app(clock: clock)
-        let meeting = try app.system.startMeeting(Self.standup)
-        app.trackState(of: meeting)
-        app.acceptArrangement()
+        let (clock, app, meeting) = try Self.startedMeeting()
 
         app.exercise(app.screen.events, .endTapped)
         app.expectState(of: meeting) { $0.alert = .endMeeting(isDiscardable: true) }
@@ -114,11 +117,7 @@ struct StandupTests {
 
     @Test("ending early, then discarding, saves nothing")
     func endMeetingDiscard() async throws {
-        let clock = ManualClock()
-        let app = try Self.app(clock: clock)
-        let meeting = try app.system.startMeeting(Self.standup)
-        app.trackState(of: meeting)
-        app.acceptArrangement()
+        let (_, app, meeting) = try Self.startedMeeting()
 
         app.exercise(app.screen.events, .endTapped)
         app.expectState(of: meeting) { $0.alert = .endMeeting(isDiscardable: true) }
@@ -133,11 +132,7 @@ struct StandupTests {
 
     @Test("a meeting resumed after the alert counts time again")
     func resumeAfterTheAlert() async throws {
-        let clock = ManualClock()
-        let app = try Self.app(clock: clock)
-        let meeting = try app.system.startMeeting(Self.standup)
-        app.trackState(of: meeting)
-        app.acceptArrangement()
+        let (clock, app, meeting) = try Self.startedMeeting()
 
         app.exercise(app.screen.events, .endTapped)
         app.expectState(of: meeting) { $0.alert = .endMeeting(isDiscardable: true) }
