@@ -5,9 +5,11 @@ public import Testing
 /// with a message, instead of hanging the run.
 ///
 /// `body` runs in a task of its own, which is cancelled and left behind when it overruns: a
-/// task group would wait for it.
+/// task group would wait for it. The bound is generous — two minutes — because under a
+/// sanitizer, with the whole suite running in parallel on two cores, a task may wait tens of
+/// seconds for a thread; a wait that never ends still fails.
 public func completes<Value: Sendable>(
-    within limit: Duration = .seconds(30),
+    within limit: Duration = .seconds(120),
     _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async -> Value
