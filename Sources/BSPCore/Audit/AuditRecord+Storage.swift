@@ -138,14 +138,6 @@ extension AuditRecord {
             self.value = value
             self.recorded = recorded
         }
-
-        /// The text of `notification` and, if `encoding` — its type was found to keep a value
-        /// — its value, both made now.
-        convenience init(rendering notification: SendableNotification, encoding: Bool) {
-            self.init(
-                text: String(describing: notification.value), value: notification,
-                recorded: encoding ? RecordedValue.encoded(notification.value) : nil)
-        }
     }
 
     /// A notification of a `Sendable` type, as a notifier keeps it unrendered.

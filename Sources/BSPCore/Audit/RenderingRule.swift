@@ -7,12 +7,17 @@
 /// notification that cannot have changed meanwhile and renders the same on any thread: a
 /// string, a number, or a struct of numbers, nested as deep as it likes, in which no type has
 /// a description of its own, which may read a setting or be isolated to the sender's actor
-/// (see ``mayWait(_:)``). Every other
-/// notification is rendered now, on the sending thread: an object may change after it is
-/// sent, a value may hold one (a struct,
-/// an enum, an optional or an array holding a class with mutable state), and a main-actor
-/// object's `description` is only right on the main actor, where it is sent. A `Sendable`
-/// notification rendered now is kept beside its text, for typed test expectations.
+/// (see ``mayWait(_:)``). Every other notification is rendered now, on the sending thread: an
+/// object may change after it is sent, a value may hold one (a struct, an enum, an optional or
+/// an array holding a class with mutable state), and a main-actor object's `description` is
+/// only right on the main actor, where it is sent. A `Sendable` notification rendered now is
+/// kept beside its text, for typed test expectations.
+///
+/// Rendering now costs less in two cases, each giving the text `String(describing:)` gives:
+/// a type whose only text of its own is a `description` is described directly (see
+/// ``TextSource``), and a plain value of a small trivially copyable type — an enum case, an
+/// enum of a number — that was sent before is given the text it had then (see
+/// ``PlainValueTexts``).
 ///
 /// A notifier of a concrete type checks once, walking the first value's structure: the first
 /// value's dynamic type is then the notifier's static type, and its fields every value's. Only
@@ -24,9 +29,9 @@ struct RenderingRule {
         /// Rendered now, and kept for typed expectations; encoded now too if its type is
         /// `Encodable` (decided with the treatment: asking each value costs a non-`Codable`
         /// send as much as rendering it).
-        case rendersKeepingValue(encodes: Bool)
+        case rendersKeepingValue(encodes: Bool, from: TextSource)
         /// Rendered now: not `Sendable`, so nothing may keep it past the send.
-        case renders
+        case renders(from: TextSource)
     }
 
     private enum Decision {
@@ -34,6 +39,9 @@ struct RenderingRule {
         case undecided
         /// A concrete type: every notification is treated alike.
         case always(Treatment)
+        /// A trivially copyable `Sendable` type of at most 16 bytes, with no text of its own:
+        /// rendered now and kept, each plain value's text remembered (see ``PlainValueTexts``).
+        case remembering(PlainValueTexts, encodes: Bool)
         /// Strings: their text is themselves, so they are rendered now, at no cost, and reading
         /// a store renders nothing.
         case strings
@@ -71,13 +79,15 @@ struct RenderingRule {
         case .strings: return .rendered(notification as! String)  // Decided from its type.
         case .scalars: return .scalar(scalar ?? AuditRecord.Scalar(notification)!)
         case .always(let treatment): return Self.text(of: notification, treated: treatment)
+        case .remembering(let texts, let encodes):
+            return Self.text(of: notification, rememberedIn: texts, encodes: encodes)
         case .undecided: return Self.text(of: notification, treated: treatment(of: notification))
         }
     }
 
     /// The text of a `Sendable` notification sent from any thread, decided for its value.
     static func text<Value: Sendable>(ofSendable value: Value) -> AuditRecord.Text {
-        text(of: value, treated: mayWait(value) ? .waits : .rendersKeepingValue(encodes: isEncodable(value)))
+        text(of: value, treated: mayWait(value) ? .waits : keepingValue(of: value))
     }
 
     /// Decides for every notification of a concrete type, from the first one — the first
@@ -87,16 +97,26 @@ struct RenderingRule {
             decision = .strings
         } else if isSendable, AuditRecord.Scalar(notification) != nil {
             decision = .scalars
-        } else if !isSendable {
-            decision = .always(.renders)
         } else if ObjectIdentifier(type(of: notification as Any)) == ObjectIdentifier(Notification.self) {
-            decision = .always(treatment(of: notification))
+            let treatment = treatment(of: notification)
+            if case .rendersKeepingValue(let encodes, _) = treatment, PlainValueTexts.Key(notification) != nil,
+                !Self.hasTextOfItsOwn(Notification.self)
+            {
+                decision = .remembering(PlainValueTexts(), encodes: encodes)
+            } else {
+                decision = .always(treatment)
+            }
         }
     }
 
     private func treatment<Notification>(of notification: Notification) -> Treatment {
-        guard isSendable else { return .renders }
-        return Self.mayWait(notification) ? .waits : .rendersKeepingValue(encodes: Self.isEncodable(notification))
+        guard isSendable else { return .renders(from: TextSource(for: type(of: notification as Any))) }
+        return Self.mayWait(notification) ? .waits : Self.keepingValue(of: notification)
+    }
+
+    private static func keepingValue<Notification>(of notification: Notification) -> Treatment {
+        .rendersKeepingValue(
+            encodes: isEncodable(notification), from: TextSource(for: type(of: notification as Any)))
     }
 
     private static func text<Notification>(
@@ -106,13 +126,40 @@ struct RenderingRule {
         case .waits:
             AuditRecord.Scalar(notification).map(AuditRecord.Text.scalar)
                 ?? .unrendered(AuditRecord.SendableNotification(value: notification))
-        case .rendersKeepingValue(let encodes):
-            .renderedValue(
-                AuditRecord.RenderedValue(
-                    rendering: AuditRecord.SendableNotification(value: notification), encoding: encodes))
-        case .renders:
-            .rendered(String(describing: notification))
+        case .rendersKeepingValue(let encodes, let source):
+            keeping(notification, text: source.text(of: notification), encodes: encodes)
+        case .renders(let source):
+            .rendered(source.text(of: notification))
         }
+    }
+
+    /// The text of a value of a trivially copyable type with no text of its own: remembered,
+    /// if it was sent before and is plain; else rendered now, and remembered if it is plain.
+    private static func text<Notification>(
+        of notification: Notification, rememberedIn texts: PlainValueTexts, encodes: Bool
+    ) -> AuditRecord.Text {
+        // Decided for the type: a trivially copyable type of at most 16 bytes.
+        let key = PlainValueTexts.Key(notification)!
+        if case .some(.some(let text)) = texts.text(for: key) {
+            return keeping(notification, text: text, encodes: encodes)
+        }
+        // Rendered before the text is remembered: a description inside a value that is not
+        // plain may send on this very notifier, and finds the texts as they were.
+        let text = String(describing: notification)
+        if texts.hasRoom, texts.text(for: key) == nil {
+            texts.remember(isPlain(notification) ? text : nil, for: key)
+        }
+        return keeping(notification, text: text, encodes: encodes)
+    }
+
+    /// A record's text of `notification`, kept beside its value, and its encoding if `encodes`.
+    private static func keeping<Notification>(
+        _ notification: Notification, text: String, encodes: Bool
+    ) -> AuditRecord.Text {
+        let value = AuditRecord.SendableNotification(value: notification)
+        return .renderedValue(
+            AuditRecord.RenderedValue(
+                text: text, value: value, recorded: encodes ? RecordedValue.encoded(value.value) : nil))
     }
 
     /// Whether a record keeps the value of notifications of `value`'s dynamic type beside their
@@ -148,25 +195,45 @@ struct RenderingRule {
             return true
         }
         guard isTriviallyCopyable(type) else { return false }
-        return isStructureOfNumbers(value as Any)
+        return isStructureOfNumbers(value as Any, enumsToo: false)
     }
 
-    /// Whether `value` is a struct or a tuple, with no description or mirror of its own, whose
-    /// fields are numbers, `Bool`s or such structures.
-    private static func isStructureOfNumbers(_ value: Any) -> Bool {
-        // Asked of the type, not the value: a cast of a value fails for a conformance isolated
-        // to another actor than the sender's, though a later reader on that actor would use it;
-        // a cast of the type finds every conformance, isolated or not.
-        let valueType = Swift.type(of: value)
-        guard
-            !(valueType is any CustomStringConvertible.Type || valueType is any CustomDebugStringConvertible.Type
-                || valueType is any TextOutputStreamable.Type || valueType is any CustomReflectable.Type)
-        else { return false }
+    /// Whether `value`, of a trivially copyable type, is plain: its text is the standard
+    /// library's printing of its bytes, whenever and wherever it is printed. It is a number or
+    /// a `Bool`, or a struct, a tuple or an enum with no description or mirror of its own, whose
+    /// fields or payload are plain.
+    ///
+    /// Asked of a value, not of its type: an enum value shows only its own case's payload.
+    static func isPlain(_ value: some Any) -> Bool {
+        let value = value as Any
+        return standardValueTypes.contains(ObjectIdentifier(Swift.type(of: value)))
+            || isStructureOfNumbers(value, enumsToo: true)
+    }
+
+    /// Whether `value` is a struct or a tuple (or an enum, if `enumsToo`), with no description
+    /// or mirror of its own, whose fields are numbers, `Bool`s or such values.
+    private static func isStructureOfNumbers(_ value: Any, enumsToo: Bool) -> Bool {
+        guard !hasTextOfItsOwn(Swift.type(of: value)) else { return false }
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .tuple else { return false }
-        return mirror.children.allSatisfy { field in
-            standardValueTypes.contains(ObjectIdentifier(type(of: field.value))) || isStructureOfNumbers(field.value)
+        switch mirror.displayStyle {
+        case .struct?, .tuple?: break
+        case .enum? where enumsToo: break
+        default: return false
         }
+        return mirror.children.allSatisfy { field in
+            standardValueTypes.contains(ObjectIdentifier(type(of: field.value)))
+                || isStructureOfNumbers(field.value, enumsToo: enumsToo)
+        }
+    }
+
+    /// Whether `type` has a description, a debug description, a stream or a mirror of its own:
+    /// code of the app's, which may read more than the value, or hold only on one actor.
+    private static func hasTextOfItsOwn(_ type: Any.Type) -> Bool {
+        // Casts of the type, not of a value: a cast of a value fails for a conformance isolated
+        // to another actor than the sender's, though a later reader on that actor would use
+        // it; a cast of the type finds every conformance, isolated or not.
+        type is any CustomStringConvertible.Type || type is any CustomDebugStringConvertible.Type
+            || type is any TextOutputStreamable.Type || type is any CustomReflectable.Type
     }
 
     /// The standard library's numbers and `Bool`: values whose description is their own and
