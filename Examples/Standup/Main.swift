@@ -25,5 +25,7 @@ enum StandupMain {
             try await Task.sleep(for: .milliseconds(5))
         }
         print("Saved: \(app.history.meetings[0].title), \(app.history.meetings[0].ticks) ticks")
+        // The screen's handler captured the app: let it go, so that the app goes with main.
+        app.screen.onChange = nil
     }
 }
