@@ -105,26 +105,50 @@ enum AppPathBenchmarks {
         }
     }
 
+    /// What the app's path costs, as ratios measured in one interleaved run.
+    struct Ratios {
+        /// Through the package, against `[weak self]` closures.
+        var vsClosures: Double
+        /// Audited, against unaudited.
+        var auditedVsUnaudited: Double
+        /// The least `auditedVsUnaudited` can be: the unaudited path plus a record at the
+        /// record limit for each of its four notifications, against the unaudited path.
+        var auditedFloor: Double
+        /// What auditing costs each of the four notifications, against the record limit.
+        var auditVsRecordLimit: Double
+    }
+
     /// The app's path through the package, as a ratio of the closures' in the same run, and
-    /// the audited path as a ratio of the unaudited one.
-    static func appPath(_ configuration: Configuration) -> (vsClosures: Double, auditedVsUnaudited: Double) {
+    /// the audited path as a ratio of the unaudited one and of the least it can cost.
+    static func appPath(_ configuration: Configuration) -> Ratios {
         let plain = App(audit: .disabled)
         let audited = App(audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
         let service = ClosureService()
         let presentation = ClosurePresentation()
         let behaviour = ClosureBehaviour(service: service, presentation: presentation)
         let taps = configuration.sends / 5
+        let limit = AuditLimitBenchmarks.RecordLimit()
+        let identity = ObjectIdentifier(limit)
         let samples = interleavedSamples(
             operations: taps, repetitions: configuration.repetitions,
             [
                 { for _ in 0..<taps { plain.presentation.tap() } },
                 { for _ in 0..<taps { presentation.tap() } },
                 { for _ in 0..<taps { audited.presentation.tap() } },
+                {
+                    for tap in 0..<taps {
+                        plain.presentation.tap()
+                        for notification in 0..<4 { limit.record(tap &+ notification, on: identity) }
+                    }
+                },
             ])
         withExtendedLifetime((plain, audited, behaviour)) {}
-        return (
-            median(zip(samples[0], samples[1]).map(/)),
-            median(zip(samples[2], samples[0]).map(/))
-        )
+        let unaudited = median(samples[0])
+        let fourRecords = median(zip(samples[3], samples[0]).map(-))
+        return Ratios(
+            vsClosures: median(zip(samples[0], samples[1]).map(/)),
+            auditedVsUnaudited: median(zip(samples[2], samples[0]).map(/)),
+            auditedFloor: median(zip(samples[3], samples[0]).map(/)),
+            auditVsRecordLimit: (median(samples[2]) - unaudited) / fourRecords)
     }
 }

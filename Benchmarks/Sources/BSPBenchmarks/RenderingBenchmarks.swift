@@ -29,6 +29,12 @@ enum RenderingBenchmarks {
         case count(Int)
     }
 
+    /// A payload-free enum, as an app's intents and most requests are.
+    enum Intent: Sendable {
+        case showLocation
+        case dismiss
+    }
+
     /// The described enum, `Codable`: its record keeps its value too, encoded when sent.
     enum Coded: Sendable, Codable, CustomStringConvertible {
         case place(name: String)
@@ -53,7 +59,7 @@ enum RenderingBenchmarks {
     /// observer, as an app's has, so that each record says `delivered`.
     static func auditOverhead(
         _ configuration: Configuration
-    ) -> (string: Cost, described: Cost, number: Cost, codable: Cost) {
+    ) -> (string: Cost, described: Cost, number: Cost, plain: Cost, codable: Cost) {
         let place = Place(name: "Sydney Opera House")
         let measured = measure(
             configuration,
@@ -61,10 +67,11 @@ enum RenderingBenchmarks {
                 sends(Resolved.self) { _ in .place(place) },
                 sends(Described.self) { _ in .place(place) },
                 sends(Counted.self) { .count($0) },
+                sends(Intent.self) { $0 & 1 == 0 ? .showLocation : .dismiss },
             ])
         // Measured apart: encoding allocates enough to slow the others measured beside it.
         let codable = measure(configuration, [sends(Coded.self) { _ in .place(name: "Sydney Opera House") }])
-        return (measured[0], measured[1], measured[2], codable[0])
+        return (measured[0], measured[1], measured[2], measured[3], codable[0])
     }
 
     /// For one payload type: the bodies that send it unaudited and audited, and the observers

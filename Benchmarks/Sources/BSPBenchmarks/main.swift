@@ -118,6 +118,11 @@ if configuration.runs("ownership") {
     report.add("  the same, audited", "\(ratio(app.auditedVsUnaudited))", "the same, unaudited")
     report.figures["app_path_vs_closures"] = app.vsClosures
     report.figures["app_path_audited_vs_unaudited"] = app.auditedVsUnaudited
+    report.add(
+        "  its least, four records at the record limit", "\(ratio(app.auditedFloor))", "the same, unaudited")
+    report.add("  auditing it, per notification", "\(ratio(app.auditVsRecordLimit))", "the record limit")
+    report.figures["app_path_audited_floor"] = app.auditedFloor
+    report.figures["app_path_audit_vs_record_limit"] = app.auditVsRecordLimit
 }
 
 if configuration.runs("queue") {
@@ -159,6 +164,7 @@ if configuration.runs("rendering") {
         ("  the same, with a description of its own", "described", rendering.described, "rendered when sent"),
         ("  the same, Codable: its value kept too", "codable", rendering.codable, "rendered and encoded when sent"),
         ("auditing an enum around a number", "number", rendering.number, "rendered when sent"),
+        ("auditing a payload-free enum", "plain", rendering.plain, "each case's text remembered"),
     ]
     for (label, key, cost, note) in payloads {
         report.add(label, "+\(format(cost.nanoseconds)) ns, \(ratio(cost.versusRecordLimit)) the record limit", note)

@@ -1,7 +1,9 @@
 import BSPCore
 import Foundation
 
-// The workloads whose instruction counts CI gates (.ci/instructions): each runs its operation
+// The workloads whose instruction counts CI gates (.ci/instructions), and two it does not gate
+// (the string and number payloads, rendered by reflection: slow under Callgrind, and measured
+// by the benchmarks): each runs its operation
 // `count` times inside `measured`, which the gate has Callgrind count alone, so that neither
 // start-up nor setting up enters the count.
 //
@@ -25,6 +27,37 @@ enum Resolved: Sendable, Codable, CustomStringConvertible {
     }
 }
 
+/// The quick start's notification with a description of its own.
+enum Located: Sendable, CustomStringConvertible {
+    case place(name: String)
+
+    var description: String {
+        switch self {
+        case .place(let name): "place(\(name))"
+        }
+    }
+}
+
+/// The quick start's notification as written: no description, not `Codable`.
+struct Place: Sendable {
+    let name: String
+}
+
+enum Resolution: Sendable {
+    case place(Place)
+}
+
+/// An enum of a number that changes from send to send.
+enum Counted: Sendable {
+    case count(Int)
+}
+
+/// A payload-free enum, as an app's intents are.
+enum Intent: Sendable {
+    case showLocation
+    case dismiss
+}
+
 /// Runs `body`; the gate counts the instructions of this function's calls alone.
 @inline(never)
 func measured(_ body: () -> Void) {
@@ -45,6 +78,35 @@ let workloads: [String: (Int) -> Void] = [
             of: "/actor/service", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
         notifier.observe(by: owner) { owner, _ in owner.total &+= 1 }
         measured { for _ in 0..<count { notifier.emit(.place(name: "Sydney Opera House")) } }
+    },
+    "audited-enum-send": { count in
+        let owner = Owner()
+        let notifier = EventNotifier<Intent>(
+            of: "/actor/presentation", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+        notifier.observe(by: owner) { owner, _ in owner.total &+= 1 }
+        measured { for value in 0..<count { notifier.emit(value & 1 == 0 ? .showLocation : .dismiss) } }
+    },
+    "audited-described-send": { count in
+        let owner = Owner()
+        let notifier = EventNotifier<Located>(
+            of: "/actor/service", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+        notifier.observe(by: owner) { owner, _ in owner.total &+= 1 }
+        measured { for _ in 0..<count { notifier.emit(.place(name: "Sydney Opera House")) } }
+    },
+    "audited-string-send": { count in
+        let owner = Owner()
+        let notifier = EventNotifier<Resolution>(
+            of: "/actor/service", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+        notifier.observe(by: owner) { owner, _ in owner.total &+= 1 }
+        let place = Place(name: "Sydney Opera House")
+        measured { for _ in 0..<count { notifier.emit(.place(place)) } }
+    },
+    "audited-number-send": { count in
+        let owner = Owner()
+        let notifier = EventNotifier<Counted>(
+            of: "/actor/service", audit: AuditContext(store: InMemoryAuditStore(capacity: 10_000)))
+        notifier.observe(by: owner) { owner, _ in owner.total &+= 1 }
+        measured { for value in 0..<count { notifier.emit(.count(value)) } }
     },
     "owner-send": { count in
         let owner = Owner()
