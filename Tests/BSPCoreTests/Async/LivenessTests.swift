@@ -72,7 +72,9 @@ struct LivenessTests {
             return true
         }
         queue.finish()
-        _ = await completes(within: .seconds(120), "the consumer returning after finish()") { _ = await consumer.result }
+        _ = await completes(within: .seconds(120), "the consumer returning after finish()") {
+            _ = await consumer.result
+        }
 
         #expect(all == true)
         #expect(await inbox.values.count == 1_000)
