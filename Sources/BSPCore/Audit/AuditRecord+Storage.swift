@@ -129,11 +129,11 @@ extension AuditRecord {
     final class RenderedValue: Sendable {
         let text: String
         let value: SendableNotification
-        /// The value as the trail keeps it, made with the text: a notification rendered when
+        /// The value as the trail keeps it, encoded with the text: a notification rendered when
         /// sent may hold an object whose state changes later.
-        let recorded: RecordedValue?
+        let recorded: KeptValue?
 
-        init(text: String, value: SendableNotification, recorded: RecordedValue?) {
+        init(text: String, value: SendableNotification, recorded: KeptValue?) {
             self.text = text
             self.value = value
             self.recorded = recorded

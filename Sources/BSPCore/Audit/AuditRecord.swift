@@ -113,7 +113,7 @@ public struct AuditRecord: Sendable {
         // A number's or a Boolean's text is its value.
         case .rendered, .scalar: nil
         case .unrendered(let notification): RecordedValue.of(notification.value)
-        case .renderedValue(let rendered): rendered.recorded
+        case .renderedValue(let rendered): rendered.recorded?.value
         }
     }
 
@@ -171,7 +171,8 @@ public struct AuditRecord: Sendable {
     ) {
         let text: Text =
             value.map {
-                .renderedValue(RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: $0))
+                .renderedValue(
+                    RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: .tree($0)))
             }
             ?? .rendered(notification)
         self.init(
@@ -228,7 +229,7 @@ public struct AuditRecord: Sendable {
         text = .renderedValue(
             RenderedValue(
                 text: String(describing: notification.value), value: notification,
-                recorded: RecordedValue.of(notification.value)))
+                recorded: RecordedValue.of(notification.value).map(KeptValue.tree)))
     }
 
     /// The notification as the record keeps it: what a store that renders writes back.

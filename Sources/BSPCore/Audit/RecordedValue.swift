@@ -44,14 +44,6 @@ public enum RecordedValue: Hashable, Sendable {
         return try? RecordedValue(encoding: encodable)
     }
 
-    /// The value `value` encodes to, for a value whose type was found to be kept as a value:
-    /// `nil` if it is not `Encodable` here — a conformance isolated to another actor — or if
-    /// encoding fails.
-    static func encoded(_ value: Any) -> RecordedValue? {
-        guard let encodable = value as? any Encodable else { return nil }
-        return try? RecordedValueEncoder.encode(encodable)
-    }
-
     /// What makes the value of a reply of type `Reply`, or `nil` if the type is `Void` or not
     /// `Encodable`: a reply has no text of its own, so strings and numbers are values too.
     ///

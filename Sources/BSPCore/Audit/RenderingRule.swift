@@ -159,7 +159,7 @@ struct RenderingRule {
         let value = AuditRecord.SendableNotification(value: notification)
         return .renderedValue(
             AuditRecord.RenderedValue(
-                text: text, value: value, recorded: encodes ? RecordedValue.encoded(value.value) : nil))
+                text: text, value: value, recorded: encodes ? KeptValue.of(value.value) : nil))
     }
 
     /// Whether a record keeps the value of notifications of `value`'s dynamic type beside their

@@ -17,12 +17,19 @@ struct RecordedValueEncoderTests {
         try? RecordedValue(encoding: value)
     }
 
+    /// What a record keeps: the value written as JSON bytes as it is encoded, parsed when read.
+    private static func kept(_ value: some Encodable) -> RecordedValue? {
+        (try? RecordedValue.kept(encoding: value)) ?? nil
+    }
+
     private static func expectSame(
         _ value: some Encodable, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         // Compared as the trail writes them: `==` takes 1 and 1.0 for the same number.
         #expect(direct(value)?.json == viaJSON(value)?.json, "\(value)", sourceLocation: sourceLocation)
         #expect(direct(value) == viaJSON(value), "\(value)", sourceLocation: sourceLocation)
+        #expect(kept(value)?.json == viaJSON(value)?.json, "kept: \(value)", sourceLocation: sourceLocation)
+        #expect(kept(value) == viaJSON(value), "kept: \(value)", sourceLocation: sourceLocation)
     }
 
     enum Place: Codable, Equatable {
@@ -85,6 +92,31 @@ struct RecordedValueEncoderTests {
         init?(intValue: Int) { nil }
     }
 
+    /// Writes into containers after containers nested beside them were opened, and back again:
+    /// bytes cannot be written in this order, so a record builds its tree instead.
+    struct OutOfOrder: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var outer = encoder.container(keyedBy: AnyKey.self)
+            var first = outer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("first"))
+            var second = outer.nestedUnkeyedContainer(forKey: AnyKey("second"))
+            try second.encode(2)
+            try first.encode(1, forKey: AnyKey("late"))
+            try outer.encode("end", forKey: AnyKey("end"))
+            try second.encode(3)
+        }
+    }
+
+    /// Asks its encoder for a container twice, and writes into both, in turn.
+    struct AskedTwice: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var one = encoder.container(keyedBy: AnyKey.self)
+            try one.encode(1, forKey: AnyKey("one"))
+            var two = encoder.container(keyedBy: AnyKey.self)
+            try two.encode(2, forKey: AnyKey("two"))
+            try one.encode(3, forKey: AnyKey("three"))
+        }
+    }
+
     /// Encodes nothing at all.
     struct Silent: Encodable {
         func encode(to encoder: any Encoder) throws {}
@@ -122,6 +154,8 @@ struct RecordedValueEncoderTests {
         #expect(Self.direct([Double.infinity]) == nil)
         #expect(Self.direct(["x": Float.nan]) == nil)
         #expect(Self.viaJSON([Double.infinity]) == nil)
+        #expect(Self.kept([Double.infinity]) == nil)
+        #expect(Self.kept(["x": Float.nan]) == nil)
     }
 
     @Test("strings of every kind of scalar, keys included")
@@ -144,12 +178,16 @@ struct RecordedValueEncoderTests {
         Self.expectSame(Odd())
         Self.expectSame([Silent()])
         Self.expectSame(["nested": Silent()])
+        Self.expectSame(OutOfOrder())
+        Self.expectSame([OutOfOrder(), OutOfOrder()])
+        Self.expectSame(AskedTwice())
     }
 
     @Test("a value that encodes nothing at the top is refused, as JSONEncoder refuses it")
     func silentAtTheTop() {
         #expect(Self.direct(Silent()) == nil)
         #expect(Self.viaJSON(Silent()) == nil)
+        #expect(Self.kept(Silent()) == nil)
     }
 
     @Test("optionals, sets, nested arrays and dictionaries with other keys")
