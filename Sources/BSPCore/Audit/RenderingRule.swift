@@ -141,6 +141,9 @@ struct RenderingRule {
         // Decided for the type: a trivially copyable type of at most 16 bytes.
         let key = PlainValueTexts.Key(notification)!
         if case .some(.some(let text)) = texts.text(for: key) {
+            // Plain: it reads the same when its record is read, so it waits, kept as itself,
+            // unless its value is encoded now.
+            guard encodes else { return .unrendered(AuditRecord.SendableNotification(value: notification)) }
             return keeping(notification, text: text, encodes: encodes)
         }
         // Rendered before the text is remembered: a description inside a value that is not
