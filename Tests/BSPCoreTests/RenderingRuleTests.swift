@@ -36,6 +36,33 @@ struct RenderingRuleTests {
         #expect(recording.store.records.map(\.notification) == expected)
     }
 
+    /// `String(describing:)` as generic code calls it, the way a record renders any value.
+    private static func described<Value>(_ value: Value) -> String {
+        String(describing: value)
+    }
+
+    @Test("a NaN reads with its sign and payload, as String(describing:) writes it, whatever the notifier")
+    func notANumberReadsAsGenericCodeWritesIt() {
+        let recording = Recording()
+        let doubles = EventNotifier<Double>(of: "/actor/a", named: "double", audit: recording.context)
+        let floats = EventNotifier<Float>(of: "/actor/a", named: "float", audit: recording.context)
+        let anything = EventNotifier<any Sendable>(of: "/actor/a", named: "any", audit: recording.context)
+        let doubleValues = [
+            Double(bitPattern: 0x7ff8_0000_0000_0001), Double(bitPattern: 0x7ff0_0000_0000_0001), -Double.nan,
+        ]
+        let floatValues = [Float(bitPattern: 0x7fc0_0001), -Float.nan]
+
+        doubleValues.forEach(doubles.emit)
+        floatValues.forEach(floats.emit)
+        for value in doubleValues { anything.emit(value) }
+
+        let expected =
+            doubleValues.map(Self.described) + floatValues.map(Self.described) + doubleValues.map(Self.described)
+        #expect(expected.first == "nan(0x1)")
+        #expect(recording.store.records.map(\.notification) == expected)
+        #expect(recording.store.records.allSatisfy { $0.description.contains(": \($0.notification) [") })
+    }
+
     /// What a value with a mirror of its own reads from, which changes after it is sent.
     nonisolated(unsafe) static var tally = 1
 

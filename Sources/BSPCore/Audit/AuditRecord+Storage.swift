@@ -77,7 +77,7 @@ extension AuditRecord {
             if type == Int.self { return String(value as! Int) }
             if type == String.self { return value as! String }
             if type == Bool.self { return String(value as! Bool) }
-            if type == Double.self { return String(value as! Double) }
+            if type == Double.self { return Scalar.text(of: value as! Double) }
             return String(describing: value)
         }
     }
@@ -120,8 +120,18 @@ extension AuditRecord {
             switch self {
             case .integer(let value): String(value)
             case .boolean(let value): String(value)
-            case .double(let value): String(value)
+            case .double(let value): Self.text(of: value)
             }
+        }
+
+        /// A `Double` as `String(describing:)` writes a value of any type: through its
+        /// `TextOutputStreamable` conformance, which spells a NaN's sign and payload (`-nan`,
+        /// `nan(0x1)`), where `String(_:)` spells every NaN `nan`. A `Float` notifier and an
+        /// existential one write them so, and a `Double` reads the same on every notifier.
+        static func text(of value: Double) -> String {
+            var text = ""
+            value.write(to: &text)
+            return text
         }
     }
 
