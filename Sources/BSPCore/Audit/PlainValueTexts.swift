@@ -10,8 +10,9 @@
 /// — is remembered as such, and rendered each time it is sent.
 ///
 /// A notifier remembers at most ``capacity`` values; past that, a value it has not seen is
-/// rendered when sent, without being asked whether it is plain. Used from the notifier's
-/// isolation domain only, as the notifier is.
+/// rendered when sent, without being asked whether it is plain, and once ``capacity`` values in
+/// a row were not among those remembered — a count, a coordinate — the notifier stops looking
+/// until it is made again. Used from the notifier's isolation domain only, as the notifier is.
 final class PlainValueTexts {
     /// The bytes of a value of at most 16 bytes, zero beyond its size.
     struct Key: Equatable {
@@ -38,6 +39,8 @@ final class PlainValueTexts {
     private var keys: [Key] = []
     /// Each key's text, or `nil` for a value that is not plain.
     private var texts: [String?] = []
+    /// How many values in a row were not remembered, once no more could be.
+    private var missesWhileFull = 0
 
     init() {
         keys.reserveCapacity(Self.capacity)
@@ -47,12 +50,17 @@ final class PlainValueTexts {
     /// Whether a value not yet seen will be remembered.
     var hasRoom: Bool { keys.count < Self.capacity }
 
+    /// Whether values are worth looking up: they repeat, or there is room for more.
+    var isWorthAsking: Bool { missesWhileFull < Self.capacity }
+
     /// What was remembered of the value with `key`: its text, `.some(nil)` if it is not plain,
     /// `nil` if it was never seen.
     func text(for key: Key) -> String?? {
         for index in keys.indices where keys[index] == key {
+            missesWhileFull = 0
             return .some(texts[index])
         }
+        if !hasRoom { missesWhileFull += 1 }
         return nil
     }
 

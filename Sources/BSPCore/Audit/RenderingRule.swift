@@ -138,6 +138,9 @@ struct RenderingRule {
     private static func text<Notification>(
         of notification: Notification, rememberedIn texts: PlainValueTexts, encodes: Bool
     ) -> AuditRecord.Text {
+        guard texts.isWorthAsking else {
+            return keeping(notification, text: String(describing: notification), encodes: encodes)
+        }
         // Decided for the type: a trivially copyable type of at most 16 bytes.
         let key = PlainValueTexts.Key(notification)!
         if case .some(.some(let text)) = texts.text(for: key) {
@@ -149,7 +152,7 @@ struct RenderingRule {
         // Rendered before the text is remembered: a description inside a value that is not
         // plain may send on this very notifier, and finds the texts as they were.
         let text = String(describing: notification)
-        if texts.hasRoom, texts.text(for: key) == nil {
+        if texts.hasRoom {
             texts.remember(isPlain(notification) ? text : nil, for: key)
         }
         return keeping(notification, text: text, encodes: encodes)
