@@ -42,6 +42,18 @@ enum JSONStreamEncoder {
 /// building a tree did.
 private final class JSONOutput {
     var writer = JSONWriter()
+
+    /// Runs a write that may throw. What a failed write left cannot be taken back from the
+    /// bytes, and the value may catch the error and go on, as `JSONEncoder` lets it: the bytes
+    /// are abandoned, and the tree is built instead.
+    func writing(_ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch {
+            writer.giveUp()
+            throw error
+        }
+    }
 }
 
 /// The bytes written so far, and the containers still open in them.
@@ -76,9 +88,9 @@ private struct JSONWriter {
         return nextID
     }
 
-    /// How many members the container `id` has, while it is open.
-    func members(of id: Int) -> Int {
-        open.last { $0.id == id }?.members ?? 0
+    /// How many members the container `id` has, or `nil` once it is closed.
+    func members(of id: Int) -> Int? {
+        open.last { $0.id == id }?.members
     }
 
     /// Makes the container `id` the innermost open one, closing those nested in it, and starts
@@ -186,11 +198,21 @@ private final class StreamEncoder: Encoder {
     private(set) var container: (id: Int, isObject: Bool)?
     /// Whether a single value was written.
     var wroteValue = false
+    /// Where this encoder's value goes: a write through it once the output has gone past this
+    /// place — an encoder a value kept and wrote through later — is out of order.
+    private let place: Int
 
     init(output: JSONOutput, path: [any CodingKey], key: (any CodingKey)?) {
         self.output = output
         self.path = path
         self.key = key
+        self.place = output.writer.bytes.count
+    }
+
+    /// Whether the output is still at this encoder's place, so that its value may be written.
+    func isInPlace() -> Bool {
+        if output.writer.bytes.count != place { output.writer.giveUp() }
+        return !output.writer.isUnstreamable
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -212,7 +234,7 @@ private final class StreamEncoder: Encoder {
             if container.isObject != isObject { output.writer.giveUp() }
             return container.id
         }
-        if wroteValue { output.writer.giveUp() }
+        if wroteValue || !isInPlace() { output.writer.giveUp() }
         let id = output.writer.openContainer(isObject: isObject)
         container = (id, isObject)
         return id
@@ -243,7 +265,7 @@ private final class StreamEncoder: Encoder {
 
     /// Writes a nested value, after its key or its comma.
     func encodeNested<Value: Encodable>(_ value: Value, key: any CodingKey) throws {
-        try StreamEncoder(output: output, path: codingPath, key: key).encodeValue(value)
+        try output.writing { try StreamEncoder(output: output, path: codingPath, key: key).encodeValue(value) }
     }
 }
 
@@ -271,10 +293,10 @@ private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     mutating func encode(_ value: Bool, forKey key: Key) throws { if start(key) { output.writer.writeBool(value) } }
     mutating func encode(_ value: String, forKey key: Key) throws { if start(key) { output.writer.writeString(value) } }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        if start(key) { try output.writer.writeNumber(value, codingPath: codingPath + [key]) }
+        if start(key) { try output.writing { try output.writer.writeNumber(value, codingPath: codingPath + [key]) } }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        if start(key) { try output.writer.writeNumber(value, codingPath: codingPath + [key]) }
+        if start(key) { try output.writing { try output.writer.writeNumber(value, codingPath: codingPath + [key]) } }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { put(value, key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { put(value, key) }
@@ -322,7 +344,14 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamEncoder
     let id: Int
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { output.writer.members(of: id) }
+    var count: Int {
+        // Once the array is closed, its count is not in the bytes: the tree is built instead.
+        guard let members = output.writer.members(of: id) else {
+            output.writer.giveUp()
+            return 0
+        }
+        return members
+    }
     private var output: JSONOutput { encoder.output }
     private var nextKey: StreamIndexKey { StreamIndexKey(intValue: count) }
 
@@ -338,11 +367,11 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { if start() { output.writer.writeString(value) } }
     mutating func encode(_ value: Double) throws {
         let key = nextKey
-        if start() { try output.writer.writeNumber(value, codingPath: codingPath + [key]) }
+        if start() { try output.writing { try output.writer.writeNumber(value, codingPath: codingPath + [key]) } }
     }
     mutating func encode(_ value: Float) throws {
         let key = nextKey
-        if start() { try output.writer.writeNumber(value, codingPath: codingPath + [key]) }
+        if start() { try output.writing { try output.writer.writeNumber(value, codingPath: codingPath + [key]) } }
     }
     mutating func encode(_ value: Int) throws { put(value) }
     mutating func encode(_ value: Int8) throws { put(value) }
@@ -393,14 +422,18 @@ private struct StreamSingleValueContainer: SingleValueEncodingContainer {
     private func start() -> Bool {
         if encoder.wroteValue || encoder.container != nil { output.writer.giveUp() }
         encoder.wroteValue = true
-        return !output.writer.isUnstreamable
+        return encoder.isInPlace()
     }
 
     func encodeNil() throws { if start() { output.writer.writeNull() } }
     func encode(_ value: Bool) throws { if start() { output.writer.writeBool(value) } }
     func encode(_ value: String) throws { if start() { output.writer.writeString(value) } }
-    func encode(_ value: Double) throws { if start() { try output.writer.writeNumber(value, codingPath: codingPath) } }
-    func encode(_ value: Float) throws { if start() { try output.writer.writeNumber(value, codingPath: codingPath) } }
+    func encode(_ value: Double) throws {
+        if start() { try output.writing { try output.writer.writeNumber(value, codingPath: codingPath) } }
+    }
+    func encode(_ value: Float) throws {
+        if start() { try output.writing { try output.writer.writeNumber(value, codingPath: codingPath) } }
+    }
     func encode(_ value: Int) throws { put(value) }
     func encode(_ value: Int8) throws { put(value) }
     func encode(_ value: Int16) throws { put(value) }
@@ -416,7 +449,9 @@ private struct StreamSingleValueContainer: SingleValueEncodingContainer {
         // In this encoder's place, as `JSONEncoder` encodes it.
         if start() {
             let start = output.writer.bytes.count
-            try StreamEncoder(output: output, path: encoder.path, key: encoder.key).encodeValue(value)
+            try output.writing {
+                try StreamEncoder(output: output, path: encoder.path, key: encoder.key).encodeValue(value)
+            }
             if output.writer.bytes.count == start { output.writer.writeEmptyObject() }
         }
     }

@@ -117,6 +117,80 @@ struct RecordedValueEncoderTests {
         }
     }
 
+    struct Boom: Error {}
+
+    /// Catches a refused non-finite number and writes a string instead, in an object and in an
+    /// array: `JSONEncoder` keeps what came after.
+    struct CaughtNonFinite: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: AnyKey.self)
+            if (try? object.encode(Double.nan, forKey: AnyKey("x"))) == nil {
+                try object.encode("NaN", forKey: AnyKey("x"))
+            }
+            var list = object.nestedUnkeyedContainer(forKey: AnyKey("list"))
+            try list.encode(1)
+            try? list.encode(Double.infinity)
+            try list.encode(2)
+        }
+    }
+
+    /// Throws after writing part of itself.
+    struct ThrowsMidway: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: AnyKey.self)
+            try object.encode(1, forKey: AnyKey("a"))
+            var list = object.nestedUnkeyedContainer(forKey: AnyKey("n"))
+            try list.encode(2)
+            throw Boom()
+        }
+    }
+
+    /// Catches a nested value that threw: `JSONEncoder` leaves nothing of it.
+    struct CaughtNested: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: AnyKey.self)
+            try? object.encode(ThrowsMidway(), forKey: AnyKey("bad"))
+            try object.encode(2, forKey: AnyKey("ok"))
+        }
+    }
+
+    /// Reads an array's count after writing beside it.
+    struct CountAfterwards: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: AnyKey.self)
+            var list = object.nestedUnkeyedContainer(forKey: AnyKey("list"))
+            try list.encode(1)
+            try list.encode(2)
+            try object.encode(true, forKey: AnyKey("after"))
+            try object.encode(list.count, forKey: AnyKey("count"))
+        }
+    }
+
+    /// Keeps the encoder a nested value was given.
+    final class Keeper: @unchecked Sendable {
+        // @unchecked: one test uses it, on one thread.
+        var encoder: (any Encoder)?
+    }
+
+    struct KeepsItsEncoder: Encodable {
+        let keeper: Keeper
+        func encode(to encoder: any Encoder) throws { keeper.encoder = encoder }
+    }
+
+    /// Writes through a nested value's encoder after that value was encoded: `JSONEncoder`
+    /// ignores the late write.
+    struct WritesLate: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            let keeper = Keeper()
+            var object = encoder.container(keyedBy: AnyKey.self)
+            try object.encode(KeepsItsEncoder(keeper: keeper), forKey: AnyKey("kept"))
+            try object.encode(1, forKey: AnyKey("a"))
+            var late = keeper.encoder!.singleValueContainer()
+            try late.encode("late")
+            try object.encode(2, forKey: AnyKey("b"))
+        }
+    }
+
     /// Encodes nothing at all.
     struct Silent: Encodable {
         func encode(to encoder: any Encoder) throws {}
@@ -181,6 +255,19 @@ struct RecordedValueEncoderTests {
         Self.expectSame(OutOfOrder())
         Self.expectSame([OutOfOrder(), OutOfOrder()])
         Self.expectSame(AskedTwice())
+    }
+
+    @Test("a failed write that the value caught leaves nothing behind, and what follows is kept")
+    func caughtFailures() {
+        Self.expectSame(CaughtNonFinite())
+        Self.expectSame(CaughtNested())
+        Self.expectSame([CaughtNested()])
+    }
+
+    @Test("an array counts its elements after writing beside it; a late write is ignored")
+    func writesAfterTheirPlace() {
+        Self.expectSame(CountAfterwards())
+        Self.expectSame(WritesLate())
     }
 
     @Test("a value that encodes nothing at the top is refused, as JSONEncoder refuses it")
