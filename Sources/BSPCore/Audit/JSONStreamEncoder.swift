@@ -12,9 +12,10 @@ import Foundation
 /// the parser keeps it.
 ///
 /// A value that writes out of order — into a container after a container nested in it was
-/// left for another, or through a super encoder — or that holds a `Decimal`, cannot be written
-/// as it goes: ``encode(_:)`` then returns `nil`, and the caller builds the tree instead, which
-/// runs the value's `encode(to:)` once more.
+/// left for another, through an encoder or a super encoder after its place, a count read after
+/// its array was left — that catches an error one of its writes threw and goes on, or that
+/// holds a `Decimal`, cannot be written as it goes: ``encode(_:)`` then returns `nil`, and the
+/// caller builds the tree instead, which runs the value's `encode(to:)` once more.
 enum JSONStreamEncoder {
     /// The JSON bytes of `value`, or `nil` if it cannot be written as it goes.
     ///
