@@ -24,8 +24,9 @@ final class PlainValueTexts {
             guard _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return nil }
             var words: (UInt64, UInt64) = (0, 0)
             // Unsafe, but for its bytes only: the trivially copyable value is copied as raw
-            // bytes into two words that hold them. Without it, a payload-free enum case costs
-            // `audit_plain_payload_vs_record_limit` about 27 times the record limit, not 2.
+            // bytes into two words that hold them. Without it a payload-free enum case is
+            // printed by reflection on every send: `audit_plain_payload_vs_record_limit` read
+            // 16.2–16.7 before, 5.2–5.8 with it.
             withUnsafeBytes(of: value) { bytes in
                 withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) }
             }
