@@ -19,8 +19,8 @@ enum TextSource {
     /// superclass describes itself), so an object is always left to `String(describing:)`.
     init(for type: Any.Type) {
         // Casts of the type: each finds a conformance isolated to an actor as well, on any
-        // thread, so a type that may stream or debug-describe itself somewhere is never
-        // described here.
+        // thread, so a type that may stream itself somewhere is never described here. A debug
+        // description needs no check: `String(describing:)` asks for a description first.
         let ownDescriptionOnly =
             type is any CustomStringConvertible.Type && !(type is any TextOutputStreamable.Type)
             && !(type is AnyClass) && type != String.self
