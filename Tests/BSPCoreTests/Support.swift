@@ -84,6 +84,10 @@ final class CallsBackWhenFreed: Sendable {
 
 /// Runs `body` on a thread of its own and says whether it returned within ten seconds: a test
 /// of something that would hang on a lock it already holds fails instead of hanging the run.
+///
+/// It blocks the calling thread: only for a check made where no `await` is possible — inside a
+/// synchronous handler — and a body that is quick when it does not hang. A test itself awaits
+/// `returnsOnAThread(_:)`, which leaves the cooperative pool to the other tests meanwhile.
 func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
     let done = DispatchSemaphore(value: 0)
     Thread {

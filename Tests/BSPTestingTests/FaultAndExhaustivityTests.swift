@@ -1,6 +1,7 @@
 import BSPCore
 import BSPTesting
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Faults fail tests unless expected")
@@ -220,8 +221,7 @@ struct FinishTests {
         for value in 1...3 { fabric.system.queue.send(value) }
         let lookup = Task { [lookups = fabric.system.lookups] in try? await lookups.send("hello") }
 
-        // Generous: a test run in parallel with others may wait long for a thread.
-        await fabric.finish(timeout: .seconds(60))
+        await fabric.finish(timeout: livenessBound)
 
         #expect(fabric.system.handled.withLock { $0 } == [1, 2, 3])
         #expect(await lookup.value == 5)
@@ -243,7 +243,7 @@ struct FinishTests {
         }
         // Consumed at last, the queue settles, and the test ends clean.
         let consumer = Task { [slow = fabric.system] in await slow.consume(delay: .zero) }
-        await fabric.finish(timeout: .seconds(60))
+        await fabric.finish(timeout: livenessBound)
         consumer.cancel()
         await consumer.value
     }
@@ -271,7 +271,7 @@ struct FinishScopeTaskTests {
     func waitsForOwnedTasks() async throws {
         let fabric = TestFabric { ScopeStack(uri: "/actor/behaviour/stack") }
         try fabric.system.push(Fetching(delay: .milliseconds(30)))
-        await fabric.finish(timeout: .seconds(60))
+        await fabric.finish(timeout: livenessBound)
 
         let slow = TestFabric { ScopeStack(uri: "/actor/behaviour/stack") }
         try slow.system.push(Fetching(delay: .seconds(30)))

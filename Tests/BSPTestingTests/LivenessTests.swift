@@ -27,7 +27,7 @@ struct LivenessTests {
         let app = TestFabric(clock: clock) { Poller() }
         app.system.start(on: clock)
 
-        let returned = await completes(within: .seconds(120), "finish(timeout: 100 ms) returning") {
+        let returned = await completes("finish(timeout: 100 ms) returning") {
             @MainActor in
             await withKnownIssue {
                 await app.finish(timeout: .milliseconds(100))
@@ -47,9 +47,9 @@ struct LivenessTests {
         while clock.sleepers == 0 { await Task.yield() }
         app.system.work.cancelAll()
 
-        let returned = await completes(within: .seconds(120), "finish() returning once the work ended") {
+        let returned = await completes("finish() returning once the work ended") {
             @MainActor in
-            await app.finish(timeout: .seconds(20))
+            await app.finish(timeout: livenessBound)
             return true
         }
         #expect(returned == true)
@@ -61,7 +61,7 @@ struct LivenessTests {
         let sleeper = Task { while (try? await clock.sleep(for: .seconds(1))) != nil {} }
         while clock.sleepers == 0 { await Task.yield() }
 
-        let left = await completes(within: .seconds(120), "run(timeout: 200 ms) returning") {
+        let left = await completes("run(timeout: 200 ms) returning") {
             await clock.run(timeout: .milliseconds(200))
         }
 
@@ -75,7 +75,7 @@ struct LivenessTests {
         let sleeper = Task { while (try? await clock.sleep(for: .seconds(1))) != nil {} }
         while clock.sleepers == 0 { await Task.yield() }
 
-        let now = await completes(within: .seconds(120), "advance(by: 1 hour) returning") {
+        let now = await completes("advance(by: 1 hour) returning") {
             await clock.advance(by: .seconds(3_600))
             return clock.now
         }

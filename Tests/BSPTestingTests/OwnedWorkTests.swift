@@ -1,5 +1,6 @@
 import BSPCore
 import BSPTesting
+import TestSupport
 import Testing
 
 /// A speech Service that recognizes in a task of its own, as a meeting app's does.
@@ -33,7 +34,7 @@ struct OwnedWorkTests {
         let app = TestFabric { SpeechService() }
         app.system.startRecognition(on: ContinuousClock(), for: .milliseconds(30))
 
-        await app.finish(timeout: .seconds(60))
+        await app.finish(timeout: livenessBound)
 
         #expect(app.system.heard.withLock { $0 } == ["hello"])
     }
@@ -50,7 +51,7 @@ struct OwnedWorkTests {
             issue.text.contains("work owned by /actor/service/speech: recognition")
         }
         await clock.advance(by: .seconds(10))
-        await app.finish(timeout: .seconds(60))
+        await app.finish(timeout: livenessBound)
     }
 
     @Test("releasing the actor cancels what it owns")
@@ -97,7 +98,7 @@ struct InFlightWorkTests {
 
         app.cancelInFlightWork()
 
-        await app.finish(timeout: .seconds(30))
+        await app.finish(timeout: livenessBound)
         #expect(app.system.stopped.withLock { $0 })
     }
 
@@ -124,7 +125,7 @@ struct InFlightWorkTests {
 
         app.cancelInFlightWork()
 
-        await app.finish(timeout: .seconds(30))
+        await app.finish(timeout: livenessBound)
         #expect(app.system.top?.uri == "/actor/behaviour/listening")
     }
 }

@@ -1,5 +1,6 @@
 import BSPCore
 import BSPTesting
+import TestSupport
 import Testing
 
 @testable import standup
@@ -68,7 +69,7 @@ struct StandupTests {
             .on(app.history.requests, .save(Meeting(title: "Daily", ticks: 6, ranItsLength: true))),
         ])
         #expect(app.stack.top == nil)
-        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
+        await app.finish(timeout: livenessBound)
     }
 
     @Test("next moves to the next speaker, and at the last one asks before ending")
@@ -95,7 +96,7 @@ struct StandupTests {
                 .alert(.endMeeting(isDiscardable: false)),
             ])
         app.cancelInFlightWork()  // the meeting's timer still ticks; this test is done with it
-        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
+        await app.finish(timeout: livenessBound)
     }
 
     @Test("ending early, then saving, saves the meeting as ended early")
@@ -112,7 +113,7 @@ struct StandupTests {
             .on(app.screen.requests, .alert(.endMeeting(isDiscardable: true))),
             .on(app.history.requests, .save(Meeting(title: "Daily", ticks: 0, ranItsLength: false))),
         ])
-        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
+        await app.finish(timeout: livenessBound)
     }
 
     @Test("ending early, then discarding, saves nothing")
@@ -127,7 +128,7 @@ struct StandupTests {
         app.expect(app.screen.requests, .alert(.endMeeting(isDiscardable: true)))
         app.expect(none: ["/actor/service/history"])
         #expect(app.history.meetings.isEmpty)
-        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
+        await app.finish(timeout: livenessBound)
     }
 
     @Test("a meeting resumed after the alert counts time again")
@@ -147,7 +148,7 @@ struct StandupTests {
                 .alert(.endMeeting(isDiscardable: true)), .dismissAlert, Self.shown("Ada", 1, left: 5),
             ])
         app.cancelInFlightWork()
-        await app.finish(timeout: .seconds(60))  // generous: the whole suite runs in parallel
+        await app.finish(timeout: livenessBound)
     }
 }
 

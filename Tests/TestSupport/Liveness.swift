@@ -1,15 +1,20 @@
 public import Testing
 
+/// How long a test waits for something that must happen before it calls it a hang: two
+/// minutes, because under a sanitizer, with the whole suite running in parallel on two cores, a
+/// task may wait tens of seconds for a thread. Waits that must end (`finish(timeout:)` of a
+/// system that settles, `completes(within:)`) take this bound rather than a figure of their own.
+public let livenessBound: Duration = .seconds(120)
+
 /// Runs `body` and returns what it returns, or records an issue naming `what` and returns
 /// `nil` if it has not returned after `limit`: a wait that never ends fails the test cleanly,
 /// with a message, instead of hanging the run.
 ///
 /// `body` runs in a task of its own, which is cancelled and left behind when it overruns: a
-/// task group would wait for it. The bound is generous — two minutes — because under a
-/// sanitizer, with the whole suite running in parallel on two cores, a task may wait tens of
-/// seconds for a thread; a wait that never ends still fails.
+/// task group would wait for it. The bound is generous (``livenessBound``); a wait that never
+/// ends still fails.
 public func completes<Value: Sendable>(
-    within limit: Duration = .seconds(120),
+    within limit: Duration = livenessBound,
     _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async -> Value

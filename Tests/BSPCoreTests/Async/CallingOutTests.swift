@@ -1,5 +1,6 @@
 import BSPCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Nothing from outside the package runs under a package lock: a store, a fault handler or a
@@ -24,9 +25,9 @@ struct CallingOutTests {
         }
     }
 
-    @Test func aStoreMaySendOnTheQueueItRecords() {
+    @Test func aStoreMaySendOnTheQueueItRecords() async {
         let store = EchoingStore()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let context = AuditContext(store: store)
             let queue = QueuedNotifier<String>(of: "/actor/service", audit: context)
             store.attach(queue)
@@ -42,10 +43,10 @@ struct CallingOutTests {
         #expect(lines.contains { $0.contains(": late [undelivered]") })
     }
 
-    @Test func aFaultHandlerMaySendOnTheQueueThatReportedTheFault() {
+    @Test func aFaultHandlerMaySendOnTheQueueThatReportedTheFault() async {
         let sent = Tally()
         let dropped = Tally()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let queue = Locked<QueuedNotifier<String>?>(nil)
             let context = AuditContext(store: InMemoryAuditStore()) { _ in
                 sent.increment()
@@ -104,10 +105,10 @@ struct CallingOutTests {
         }
     }
 
-    @Test func aDescriptionMaySendOnTheQueueThatCarriesIt() {
+    @Test func aDescriptionMaySendOnTheQueueThatCarriesIt() async {
         let recording = Recording()
         let echoes = Tally()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let queue = QueuedNotifier<Loud>(of: "/actor/service", audit: recording.context)
             queue.send(Loud(queue: queue, echoes: echoes))
             _ = recording.lines  // Renders the records, and so runs the descriptions.

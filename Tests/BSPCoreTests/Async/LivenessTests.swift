@@ -22,14 +22,14 @@ struct LivenessTests {
             // The consumer has taken the last one and waits again; a short sleep makes sure.
             try? await Task.sleep(for: .microseconds(200))
             queue.send(value)
-            let received = await completes(within: .seconds(120), "the consumer receiving \(value)") {
+            let received = await completes("the consumer receiving \(value)") {
                 while await inbox.values.count <= value { await Task.yield() }
                 return true
             }
             guard received != nil else { break }
         }
         queue.finish()
-        _ = await completes(within: .seconds(120), "the consumer returning after finish()") {
+        _ = await completes("the consumer returning after finish()") {
             _ = await consumer.result
         }
         #expect(await inbox.values == Array(0..<50))
@@ -42,7 +42,7 @@ struct LivenessTests {
         queue.finish()
         let inbox = Inbox()
 
-        let ended = await completes(within: .seconds(120), "the consumer draining a finished queue") {
+        let ended = await completes("the consumer draining a finished queue") {
             try? await queue.consume { await inbox.append($0) }
             return true
         }
@@ -67,12 +67,12 @@ struct LivenessTests {
             }
         }
 
-        let all = await completes(within: .seconds(120), "the consumer receiving 1,000 notifications") {
+        let all = await completes("the consumer receiving 1,000 notifications") {
             while await inbox.values.count < 1_000 { try? await Task.sleep(for: .milliseconds(1)) }
             return true
         }
         queue.finish()
-        _ = await completes(within: .seconds(120), "the consumer returning after finish()") {
+        _ = await completes("the consumer returning after finish()") {
             _ = await consumer.result
         }
 
@@ -88,7 +88,7 @@ struct LivenessTests {
 
         queue.finish()
 
-        let ended = await completes(within: .seconds(120), "the waiting consumer returning after finish()") {
+        let ended = await completes("the waiting consumer returning after finish()") {
             (try? await consumer.value) != nil
         }
         #expect(ended == true)
@@ -102,7 +102,7 @@ struct LivenessTests {
 
         consumer.cancel()
 
-        let ended = await completes(within: .seconds(120), "the cancelled consumer returning") {
+        let ended = await completes("the cancelled consumer returning") {
             _ = await consumer.result
             return true
         }
@@ -118,13 +118,13 @@ struct LivenessTests {
             return name.count
         }
 
-        let reply = await completes(within: .seconds(120), "the reply to an asynchronous request") {
+        let reply = await completes("the reply to an asynchronous request") {
             try? await lookup.send("Sydney")
         }
         #expect(reply == 6)
 
         lookup.removeHandler()
-        let refusal = await completes(within: .seconds(120), "the refusal of an unhandled request") {
+        let refusal = await completes("the refusal of an unhandled request") {
             do {
                 _ = try await lookup.send("Sydney")
                 return false
@@ -148,7 +148,7 @@ struct LivenessTests {
 
         request.cancel()
 
-        let ended = await completes(within: .seconds(120), "the cancelled request returning") {
+        let ended = await completes("the cancelled request returning") {
             _ = await request.result
             return true
         }

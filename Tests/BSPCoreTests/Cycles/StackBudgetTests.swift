@@ -1,5 +1,6 @@
 import BSPCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Synchronous cycles are cut by what is left of the thread's stack, not by a count: a ring of
@@ -40,18 +41,6 @@ struct StackBudgetTests {
         func run() { sends[0](0) }
     }
 
-    /// Runs `body` on a new thread with a stack of `bytes`, and waits for it.
-    private func onThread(stackSize bytes: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = bytes
-        thread.start()
-        return done.wait(timeout: .now() + 120) == .success
-    }
-
     /// Runs a ring and returns the faults it reported.
     private static func faults(of kind: Kind, size: Int, audited: Bool) -> [NotifierError] {
         let recording = Recording()
@@ -67,10 +56,10 @@ struct StackBudgetTests {
     }
 
     @Test(arguments: [Kind.requests, .requestsAndEvents], [4, 256])
-    func aRingOfNestedRequestsEndsBeforeA512KiBStackOverflows(kind: Kind, size: Int) {
+    func aRingOfNestedRequestsEndsBeforeA512KiBStackOverflows(kind: Kind, size: Int) async {
         for audited in [false, true] {
             let faults = Locked<[NotifierError]>([])
-            let ended = onThread(stackSize: 512 * 1024) {
+            let ended = await returnsOnAThread(stackSize: 512 * 1024) {
                 let reported = Self.faults(of: kind, size: size, audited: audited)
                 faults.withLock { $0 = reported }
             }
@@ -81,9 +70,9 @@ struct StackBudgetTests {
     }
 
     @Test(arguments: [true, false])
-    func aLongRingOfNestedRequestsIsCutByTheStackOnA512KiBThread(audited: Bool) {
+    func aLongRingOfNestedRequestsIsCutByTheStackOnA512KiBThread(audited: Bool) async {
         let faults = Locked<[NotifierError]>([])
-        let ended = onThread(stackSize: 512 * 1024) {
+        let ended = await returnsOnAThread(stackSize: 512 * 1024) {
             let reported = Self.faults(of: .requests, size: 256, audited: audited)
             faults.withLock { $0 = reported }
         }
@@ -92,9 +81,9 @@ struct StackBudgetTests {
         #expect(Self.isCutByTheStack(faults.withLock { $0 }))
     }
 
-    @Test func aLongRingOfAuditedEventsEndsOnA512KiBThread() {
+    @Test func aLongRingOfAuditedEventsEndsOnA512KiBThread() async {
         let faults = Locked<[NotifierError]>([])
-        let ended = onThread(stackSize: 512 * 1024) {
+        let ended = await returnsOnAThread(stackSize: 512 * 1024) {
             let reported = Self.faults(of: .events, size: 1_000, audited: true)
             faults.withLock { $0 = reported }
         }
@@ -105,9 +94,9 @@ struct StackBudgetTests {
 
     /// A main thread's stack is 8 MiB on Linux and macOS (its resource limit), where a thread
     /// that a test runs on may be anything; this gives a ring such a stack.
-    @Test func aLongRingOfNestedRequestsIsCutByTheStackOnAMainThreadSizedStack() {
+    @Test func aLongRingOfNestedRequestsIsCutByTheStackOnAMainThreadSizedStack() async {
         let faults = Locked<[NotifierError]>([])
-        let ended = onThread(stackSize: 8 * 1024 * 1024) {
+        let ended = await returnsOnAThread(stackSize: 8 * 1024 * 1024) {
             let reported = Self.faults(of: .requests, size: 256, audited: true)
             faults.withLock { $0 = reported }
         }
@@ -144,9 +133,9 @@ struct StackBudgetTests {
     }
 
     @Test(arguments: [false, true])
-    func aLongChainOfDistinctUnauditedNotifiersIsCutOnA512KiBThread(events: Bool) {
+    func aLongChainOfDistinctUnauditedNotifiersIsCutOnA512KiBThread(events: Bool) async {
         let faults = Locked<[NotifierError]>([])
-        let ended = onThread(stackSize: 512 * 1024) {
+        let ended = await returnsOnAThread(stackSize: 512 * 1024) {
             let reported = Self.faultsOfAChain(events: events, length: 5_000)
             faults.withLock { $0 = reported }
         }
@@ -186,9 +175,9 @@ struct StackBudgetTests {
     /// The reserve the stack budget keeps covers rendering what is cut: a value nested 100
     /// deep takes some 60 KiB of stack to describe in a debug build, which overflowed a
     /// reserve of 64 KiB. A release build's smaller frames let the ring reach its count first.
-    @Test func anAuditedRingOfDeeplyNestedValuesIsCutBeforeRenderingOverflowsA512KiBStack() {
+    @Test func anAuditedRingOfDeeplyNestedValuesIsCutBeforeRenderingOverflowsA512KiBStack() async {
         let faults = Locked<[NotifierError]>([])
-        let ended = onThread(stackSize: 512 * 1024) {
+        let ended = await returnsOnAThread(stackSize: 512 * 1024) {
             let reported = Self.faultsOfARingOfNestedValues(depth: 100)
             faults.withLock { $0 = reported }
         }

@@ -1,4 +1,5 @@
 import BSPCore
+import TestSupport
 import Testing
 
 /// Nothing the package lets go of is released under one of its locks: a handler's captures, a
@@ -26,9 +27,9 @@ struct ReleaseUnderLockTests {
         }
     }
 
-    @Test func removingAnAsynchronousHandlerFreesItsCapturesAfterTheLock() {
+    @Test func removingAnAsynchronousHandlerFreesItsCapturesAfterTheLock() async {
         let freed = Tally()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let notifier = AsyncRequestNotifier<Int, Int>(of: "/actor/service")
             let owner = Handler()
             Self.installReadingHandler(on: notifier, by: owner, freed: freed)
@@ -44,9 +45,9 @@ struct ReleaseUnderLockTests {
         nonisolated let lifetime = ActorLifetime()
     }
 
-    @Test func anAsynchronousHandlerEndedByItsOwnersLifetimeIsFreedAfterTheLock() {
+    @Test func anAsynchronousHandlerEndedByItsOwnersLifetimeIsFreedAfterTheLock() async {
         let freed = Tally()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let notifier = AsyncRequestNotifier<Int, Int>(of: "/actor/service")
             var owner: LivingHandler? = LivingHandler()
             Self.installReadingHandler(on: notifier, by: owner!, freed: freed)
@@ -57,9 +58,9 @@ struct ReleaseUnderLockTests {
         #expect(freed.count == 1)
     }
 
-    @Test func replacingAnAsynchronousHandlerWhoseOwnerWentFreesItAfterTheLock() {
+    @Test func replacingAnAsynchronousHandlerWhoseOwnerWentFreesItAfterTheLock() async {
         let freed = Tally()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let notifier = AsyncRequestNotifier<Int, Int>(of: "/actor/service")
             var owner: Handler? = Handler()
             Self.installReadingHandler(on: notifier, by: owner!, freed: freed)
@@ -72,10 +73,10 @@ struct ReleaseUnderLockTests {
         #expect(freed.count == 1)
     }
 
-    @Test func aRefusedSecondAsynchronousHandlerIsFreedAfterTheLock() {
+    @Test func aRefusedSecondAsynchronousHandlerIsFreedAfterTheLock() async {
         let freed = Tally()
         let faults = FaultLog()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let audit = AuditContext { faults.append($0) }
             let notifier = AsyncRequestNotifier<Int, Int>(of: "/actor/service", audit: audit)
             let first = Handler()
@@ -88,9 +89,9 @@ struct ReleaseUnderLockTests {
         #expect(faults.all.count == 1)
     }
 
-    @Test func aPushedOutQueuedNotificationIsFreedAfterTheLock() {
+    @Test func aPushedOutQueuedNotificationIsFreedAfterTheLock() async {
         let freed = Tally()
-        let finished = returnsInTime {
+        let finished = await returnsOnAThread {
             let queue = QueuedNotifier<CallsBackWhenFreed>(
                 of: "/actor/service", buffering: .keepingNewest(1), audit: AuditContext { _ in })
             queue.send(
