@@ -16,8 +16,8 @@ final class LocationPresentation: UniqueActor {
     typealias Ports = ActorPorts<Request, Void, Event>
 
     static let uri: ActorURI = "/actor/presentation"
-    let requests = RequestNotifier<Request, Void>(of: LocationPresentation.self)
-    let events = EventNotifier<Event>(of: LocationPresentation.self)
+    let requests = RequestNotifier<Request, Void>(of: LocationPresentation.uri)
+    let events = EventNotifier<Event>(of: LocationPresentation.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
 
     /// The label's text: the view model a real UI would bind to.

@@ -9,7 +9,7 @@ final class PlaybackService: UniqueActor {
 
     static let uri: ActorURI = "/actor/service/playback"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<Request, Void>(of: PlaybackService.self)
+    let requests = RequestNotifier<Request, Void>(of: PlaybackService.uri)
     private(set) var isPlaying = false
 
     init() {

@@ -10,8 +10,8 @@ final class PlayerPresentation: UniqueActor {
 
     static let uri: ActorURI = "/actor/presentation"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<PlayerEvaluator.UIUpdate, Void>(of: PlayerPresentation.self)
-    let events = EventNotifier<Event>(of: PlayerPresentation.self)
+    let requests = RequestNotifier<PlayerEvaluator.UIUpdate, Void>(of: PlayerPresentation.uri)
+    let events = EventNotifier<Event>(of: PlayerPresentation.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     private(set) var toolbar = false
     private(set) var bottomGradient = false

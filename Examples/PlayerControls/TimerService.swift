@@ -11,8 +11,8 @@ final class TimerService: UniqueActor {
     typealias Ports = ActorPorts<Request, Void, Event>
 
     static let uri: ActorURI = "/actor/service/timer"
-    let requests = RequestNotifier<Request, Void>(of: TimerService.self)
-    let events = EventNotifier<Event>(of: TimerService.self)
+    let requests = RequestNotifier<Request, Void>(of: TimerService.uri)
+    let events = EventNotifier<Event>(of: TimerService.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
 
     /// Seconds on the service's clock.

@@ -8,8 +8,8 @@ final class HistoryService: UniqueActor {
 
     nonisolated static let uri: ActorURI = "/actor/service/history"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<Request, Void>(of: HistoryService.self)
-    let events = EventNotifier<Never>(of: HistoryService.self)
+    let requests = RequestNotifier<Request, Void>(of: HistoryService.uri)
+    let events = EventNotifier<Never>(of: HistoryService.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     private(set) var meetings: [Meeting] = []
 

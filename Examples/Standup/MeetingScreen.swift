@@ -29,8 +29,8 @@ final class MeetingScreen: UniqueActor {
 
     nonisolated static let uri: ActorURI = "/actor/presentation"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<Request, Void>(of: MeetingScreen.self)
-    let events = EventNotifier<Event>(of: MeetingScreen.self)
+    let requests = RequestNotifier<Request, Void>(of: MeetingScreen.uri)
+    let events = EventNotifier<Event>(of: MeetingScreen.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     /// What the screen says now, for the console and the tests.
     private(set) var label = ""

@@ -13,11 +13,11 @@ final class TimerService: UniqueActor {
 
     nonisolated static let uri: ActorURI = "/actor/service/timer"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<Request, Void>(of: TimerService.self)
-    let events = EventNotifier<Event>(of: TimerService.self)
+    let requests = RequestNotifier<Request, Void>(of: TimerService.uri)
+    let events = EventNotifier<Event>(of: TimerService.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     /// The ticking task: the service's release cancels it, and a test's `finish()` waits for it.
-    let work = OwnedWork(of: TimerService.self)
+    let work = OwnedWork(of: TimerService.uri)
     private let clock: any Clock<Duration>
     private var ticking: Task<Void, Never>?
 

@@ -13,12 +13,12 @@ final class ClockService: UniqueActor {
     typealias Ports = ActorPorts<Request, Void, Event>
 
     nonisolated static let uri: ActorURI = "/actor/service/clock"
-    let requests = RequestNotifier<Request, Void>(of: ClockService.self)
-    let events = EventNotifier<Event>(of: ClockService.self)
+    let requests = RequestNotifier<Request, Void>(of: ClockService.uri)
+    let events = EventNotifier<Event>(of: ClockService.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     /// The ticking task, owned by the service: its release cancels it, and a test's
     /// `finish()` waits for it.
-    let work = OwnedWork(of: ClockService.self)
+    let work = OwnedWork(of: ClockService.uri)
     private let clock: any Clock<Duration>
     private var ticking: Task<Void, Never>?
 

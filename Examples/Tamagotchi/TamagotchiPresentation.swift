@@ -12,8 +12,8 @@ final class TamagotchiPresentation: UniqueActor {
     typealias Ports = ActorPorts<Request, Void, Event>
 
     nonisolated static let uri: ActorURI = "/actor/presentation"
-    let requests = RequestNotifier<Request, Void>(of: TamagotchiPresentation.self)
-    let events = EventNotifier<Event>(of: TamagotchiPresentation.self)
+    let requests = RequestNotifier<Request, Void>(of: TamagotchiPresentation.uri)
+    let events = EventNotifier<Event>(of: TamagotchiPresentation.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     /// The label's text.
     private(set) var label = ""

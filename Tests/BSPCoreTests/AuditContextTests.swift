@@ -4,10 +4,11 @@ import Testing
 @Suite("Audit context")
 struct AuditContextTests {
     /// A notification that counts how often it is rendered.
-    final class CountingNotification: CustomStringConvertible {
-        var renderings = 0
+    final class CountingNotification: CustomStringConvertible, Sendable {
+        let tally = Tally()
+        var renderings: Int { tally.count }
         var description: String {
-            renderings += 1
+            tally.increment()
             return "counted"
         }
     }

@@ -346,7 +346,9 @@ struct EventNotifierTests {
 }
 
 /// A notification whose rendering runs `whenRendered`: a `description` with a side effect.
-final class Announcement: CustomStringConvertible {
+final class Announcement: CustomStringConvertible, @unchecked Sendable {
+    // @unchecked: made, sent and rendered on one test's thread; a side effect in a description
+    // is what the tests of it are about.
     let whenRendered: () -> Void
     init(whenRendered: @escaping () -> Void) { self.whenRendered = whenRendered }
     var description: String {

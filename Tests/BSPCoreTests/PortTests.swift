@@ -9,8 +9,8 @@ struct PortTests {
         typealias Ports = ActorPorts<String, Void, String>
         static let uri: ActorURI = "/actor/service"
         let lifetime = ActorLifetime()
-        let requests = RequestNotifier<String, Void>(of: Service.self)
-        let events = EventNotifier<String>(of: Service.self)
+        let requests = RequestNotifier<String, Void>(of: Service.uri)
+        let events = EventNotifier<String>(of: Service.uri)
         var ports: Ports { Ports(requests: requests, events: events) }
         init() { requests.handle(by: self) { service, request in service.events.emit("did \(request)") } }
     }

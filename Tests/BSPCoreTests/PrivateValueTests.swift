@@ -14,7 +14,7 @@ struct PrivateValueTests {
     }
 
     /// A class holding a secret: rendered when sent, on the sending thread.
-    final class Session: CustomStringConvertible {
+    final class Session: CustomStringConvertible, Sendable {
         let key = Private("k-SESSION-42")
         var description: String { "Session(key: \(key))" }
     }

@@ -15,8 +15,8 @@ struct ReflectionTests {
         typealias Ports = ActorPorts<String, Int, String>
         static let uri: ActorURI = "/actor/service"
         let lifetime = ActorLifetime()
-        let requests = RequestNotifier<String, Int>(of: Service.self)
-        let events = EventNotifier<String>(of: Service.self)
+        let requests = RequestNotifier<String, Int>(of: Service.uri)
+        let events = EventNotifier<String>(of: Service.uri)
         var ports: Ports { Ports(requests: requests, events: events) }
     }
 

@@ -65,8 +65,8 @@ struct DiagramTests {
         final class Service: UniqueActor {
             static let uri: ActorURI = "/actor/service"
             let lifetime = ActorLifetime()
-            let requests = RequestNotifier<String, Void>(of: Service.self)
-            let events = EventNotifier<String>(of: Service.self)
+            let requests = RequestNotifier<String, Void>(of: Service.uri)
+            let events = EventNotifier<String>(of: Service.uri)
             init() { requests.handle(by: self) { _, _ in } }
         }
         final class Behaviour: UniqueActor {

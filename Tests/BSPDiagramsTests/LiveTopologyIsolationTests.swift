@@ -15,8 +15,8 @@ struct LiveTopologyIsolationTests {
         let requests: RequestNotifier<Int, Void>
 
         init(audit: AuditContext) {
-            taps = EventNotifier(of: Screen.self, named: "tap", audit: audit)
-            requests = RequestNotifier(of: Screen.self, audit: audit)
+            taps = EventNotifier(of: Screen.uri, named: "tap", audit: audit)
+            requests = RequestNotifier(of: Screen.uri, audit: audit)
             requests.handle(by: self) { screen, value in screen.taps.emit(value) }
         }
     }

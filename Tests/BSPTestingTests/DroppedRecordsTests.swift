@@ -91,8 +91,8 @@ struct DroppedRecordsTests {
 final class Loud: UniqueActor {
     static let uri: ActorURI = "/actor/loud"
     let lifetime = ActorLifetime()
-    let said = EventNotifier<String>(of: Loud.self, named: "said")
-    let requests = RequestNotifier<String, Void>(of: Loud.self)
+    let said = EventNotifier<String>(of: Loud.uri, named: "said")
+    let requests = RequestNotifier<String, Void>(of: Loud.uri)
 
     init() {
         requests.handle(by: self) { loud, text in loud.said.emit("heard \(text)") }

@@ -8,8 +8,8 @@ import Testing
 private final class Parrot: UniqueActor {
     static let uri: ActorURI = "/actor/parrot"
     let lifetime = ActorLifetime()
-    let said = EventNotifier<String>(of: Parrot.self, named: "said")
-    let requests = RequestNotifier<String, Void>(of: Parrot.self)
+    let said = EventNotifier<String>(of: Parrot.uri, named: "said")
+    let requests = RequestNotifier<String, Void>(of: Parrot.uri)
 
     init() {
         requests.handle(by: self) { parrot, text in

@@ -7,7 +7,7 @@ import Testing
 private final class Poller: UniqueActor {
     static let uri: ActorURI = "/actor/service/poller"
     let lifetime = ActorLifetime()
-    let work = OwnedWork(of: Poller.self)
+    let work = OwnedWork(of: Poller.uri)
 
     func start(on clock: ManualClock) {
         work.own(

@@ -15,8 +15,8 @@ enum PresentationEvent: Equatable { case showLocationTapped }
 final class LocationService: UniqueActor {
     static let uri: ActorURI = "/actor/service"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
-    let events = EventNotifier<ServiceEvent>(of: LocationService.self)
+    let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.uri)
+    let events = EventNotifier<ServiceEvent>(of: LocationService.uri)
     let analytics = EventNotifier<String>(of: "/actor/service/analytics")
     private let locate: () -> String?
 
@@ -38,8 +38,8 @@ final class LocationService: UniqueActor {
 final class LocationPresentation: UniqueActor {
     static let uri: ActorURI = "/actor/presentation"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.self)
-    let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
+    let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.uri)
+    let events = EventNotifier<PresentationEvent>(of: LocationPresentation.uri)
     private(set) var label = ""
 
     init() {

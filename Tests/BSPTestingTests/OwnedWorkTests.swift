@@ -9,7 +9,7 @@ private final class SpeechService: UniqueActor {
     let lifetime = ActorLifetime()
 
     let heard = Locked<[String]>([])
-    let work = OwnedWork(of: SpeechService.self)
+    let work = OwnedWork(of: SpeechService.uri)
     let stopped = Locked(false)
 
     /// Recognizes for `duration` on `clock`, then reports what it heard.

@@ -4,9 +4,9 @@ import BSPCore
 final class Quiet: UniqueActor {
     static let uri: ActorURI = "/actor/quiet"
     let lifetime = ActorLifetime()
-    let unheard = RequestNotifier<String, Void>(of: Quiet.self, named: "unheard")
-    let said = EventNotifier<String>(of: Quiet.self, named: "said")
-    let requests = RequestNotifier<String, Void>(of: Quiet.self)
+    let unheard = RequestNotifier<String, Void>(of: Quiet.uri, named: "unheard")
+    let said = EventNotifier<String>(of: Quiet.uri, named: "said")
+    let requests = RequestNotifier<String, Void>(of: Quiet.uri)
 
     init() {
         requests.handle(by: self) { quiet, text in

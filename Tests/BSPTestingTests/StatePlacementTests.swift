@@ -7,7 +7,7 @@ private final class Ticker: UniqueActor {
     static let uri: ActorURI = "/actor/service/ticker"
     let lifetime = ActorLifetime()
     let ticks = EventNotifier<Void>(of: "/actor/service/ticker", named: "tick")
-    let work = OwnedWork(of: Ticker.self)
+    let work = OwnedWork(of: Ticker.uri)
 
     /// Starts ticking in a main-actor task, which the clock lets run at each tick before it
     /// moves on.

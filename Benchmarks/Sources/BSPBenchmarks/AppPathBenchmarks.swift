@@ -21,8 +21,8 @@ enum AppPathBenchmarks {
         private var fixes = 0
 
         init(audit: AuditContext) {
-            requests = RequestNotifier(of: Service.self, audit: audit)
-            events = EventNotifier(of: Service.self, audit: audit)
+            requests = RequestNotifier(of: Service.uri, audit: audit)
+            events = EventNotifier(of: Service.uri, audit: audit)
             requests.handle(by: self) { service, _ in
                 service.fixes &+= 1
                 service.events.emit(.resolved(service.fixes))
@@ -40,8 +40,8 @@ enum AppPathBenchmarks {
         let sink = Sink()
 
         init(audit: AuditContext) {
-            requests = RequestNotifier(of: Presentation.self, audit: audit)
-            events = EventNotifier(of: Presentation.self, audit: audit)
+            requests = RequestNotifier(of: Presentation.uri, audit: audit)
+            events = EventNotifier(of: Presentation.uri, audit: audit)
             requests.handle(by: self) { presentation, request in
                 if case .present(let place) = request { presentation.sink.take(place) }
             }

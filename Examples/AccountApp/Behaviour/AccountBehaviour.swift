@@ -7,7 +7,7 @@ final class AccountBehaviour: UniqueActor {
     let lifetime = ActorLifetime()
     let stack: ScopeStack
     /// The Behaviour's own meta-events.
-    let meta = EventNotifier<MetaEvent>(of: AccountBehaviour.self, named: "meta")
+    let meta = EventNotifier<MetaEvent>(of: AccountBehaviour.uri, named: "meta")
     private let service: PortalPorts
     private let accountOrder: AccountOrder
 

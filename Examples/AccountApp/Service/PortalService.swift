@@ -4,9 +4,9 @@ import BSPCore
 final class PortalService: UniqueActor {
     static let uri: ActorURI = "/actor/service"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<PortalRequest, Void>(of: PortalService.self)
-    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: PortalService.self, named: "session-key")
-    let events = EventNotifier<PortalEvent>(of: PortalService.self)
+    let requests = RequestNotifier<PortalRequest, Void>(of: PortalService.uri)
+    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: PortalService.uri, named: "session-key")
+    let events = EventNotifier<PortalEvent>(of: PortalService.uri)
     let portal: Portal
 
     init(portal: Portal) {

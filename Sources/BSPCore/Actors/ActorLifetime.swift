@@ -8,7 +8,7 @@
 /// final class LocationService: UniqueActor {
 ///     static let uri: ActorURI = "/actor/service"
 ///     let lifetime = ActorLifetime()
-///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
+///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.uri)
 /// }
 /// ```
 ///

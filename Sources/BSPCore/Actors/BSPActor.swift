@@ -42,8 +42,8 @@ public protocol BSPActor: AnyObject {
 /// final class LocationService: UniqueActor {
 ///     static let uri: ActorURI = "/actor/service"
 ///     let lifetime = ActorLifetime()
-///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
-///     let events = EventNotifier<ServiceEvent>(of: LocationService.self)
+///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.uri)
+///     let events = EventNotifier<ServiceEvent>(of: LocationService.uri)
 /// }
 /// ```
 public protocol UniqueActor: BSPActor {

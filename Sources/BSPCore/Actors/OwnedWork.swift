@@ -8,7 +8,7 @@
 /// ```swift
 /// final class SpeechService: UniqueActor {
 ///     static let uri: ActorURI = "/actor/service/speech"
-///     let work = OwnedWork(of: SpeechService.self)
+///     let work = OwnedWork(of: SpeechService.uri)
 ///
 ///     func startRecognition() {
 ///         work.own(Task { [events] in await recognize(into: events) }, named: "recognition")
@@ -39,11 +39,6 @@ public final class OwnedWork: Sendable {
     public init(of actor: ActorURI, audit: AuditContext = .current) {
         self.actor = actor
         self.audit = audit
-    }
-
-    /// Creates the work of an actor whose type fixes its URI.
-    public convenience init<Owner: UniqueActor>(of owner: Owner.Type, audit: AuditContext = .current) {
-        self.init(of: Owner.uri, audit: audit)
     }
 
     deinit {

@@ -6,7 +6,7 @@
 /// ``NotifierError/unhandledRequest(_:)``, naming the notifier's URI.
 ///
 /// ```swift
-/// let lookups = AsyncRequestNotifier<String, Place?>(of: Geocoder.self)
+/// let lookups = AsyncRequestNotifier<String, Place?>(of: Geocoder.uri)
 /// lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
 ///
 /// let place = try await lookups.port.send("Bennelong Point, Sydney")
@@ -124,22 +124,9 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// `Encodable`, which are not recorded. Chosen once, from the type.
     private let replyEncoder: (@Sendable (Reply) -> RecordedValue?)? = RecordedValue.encoder(forReplies: Reply.self)
 
-    /// Creates an asynchronous request notifier of the actor type `owner`, with the URI
-    /// `<owner's URI>/notifier/<name>` and no handler yet.
-    ///
-    /// - Parameters:
-    ///   - owner: The type of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init<Owner: UniqueActor>(
-        of owner: Owner.Type, named name: String = "request", audit: AuditContext = .current
-    ) {
-        self.init(of: owner.uri, named: name, audit: audit)
-    }
-
     /// Creates an asynchronous request notifier of the actor `actor`, with the URI
-    /// `<actor>/notifier/<name>` and no handler yet: for an actor whose URI is chosen at run
-    /// time.
+    /// `<actor>/notifier/<name>` and no handler yet:
+    /// `AsyncRequestNotifier<Query, [Result]>(of: SearchService.uri)`.
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.

@@ -3,7 +3,7 @@
 /// The owner holds the notifier and emits; peers get its ``port`` and observe:
 ///
 /// ```swift
-/// let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
+/// let events = EventNotifier<PresentationEvent>(of: LocationPresentation.uri)
 ///
 /// events.port.observe(by: behaviour) { behaviour, intent in
 ///     behaviour.handle(intent)
@@ -72,55 +72,32 @@ public final class EventNotifier<Event> {
     /// When the audit trail renders the events: values of a `Sendable` type when read, others now.
     @exclusivity(unchecked) private var rendering: RenderingRule
 
-    /// Creates an event notifier of the actor type `owner`, with the URI
-    /// `<owner's URI>/notifier/<name>`.
-    ///
-    /// - Parameters:
-    ///   - owner: The type of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment. A malformed name is a programming
-    ///     error and stops the program with a message naming it.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init<Owner: UniqueActor>(
-        of owner: Owner.Type, named name: String = "event", audit: AuditContext = .current
-    ) {
-        self.init(of: owner.uri, named: name, audit: audit, isSendable: false)
-    }
-
-    /// Creates a notifier of `Sendable` notifications of the actor type `owner`; see
-    /// ``init(of:named:audit:)-(Owner.Type,_,_)``.
-    ///
-    /// - Parameters:
-    ///   - owner: The type of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init<Owner: UniqueActor>(
-        of owner: Owner.Type, named name: String = "event", audit: AuditContext = .current
-    ) where Event: Sendable {
-        self.init(of: owner.uri, named: name, audit: audit, isSendable: true)
-    }
-
-    /// Creates an event notifier of the actor `actor`, with the URI
-    /// `<actor>/notifier/<name>`: for an actor whose URI is chosen at run time.
+    /// Creates an event notifier of the actor `actor`, with the URI `<actor>/notifier/<name>`:
+    /// `EventNotifier<ServiceEvent>(of: LocationService.uri)`.
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
     ///   - name: The notifier's name: one URI segment. A malformed name is a programming
     ///     error and stops the program with a message naming it.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current) {
-        self.init(of: actor, named: name, audit: audit, isSendable: false)
-    }
-
-    /// Creates a notifier of `Sendable` notifications: values among them are rendered for the
-    /// audit trail only when a record is read (objects are rendered when sent).
-    ///
-    /// - Parameters:
-    ///   - actor: The URI of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public convenience init(of actor: ActorURI, named name: String = "event", audit: AuditContext = .current)
     where Event: Sendable {
-        self.init(of: actor, named: name, audit: audit, isSendable: true)
+        self.init(of: actor, named: name, audit: audit, keepingValues: true)
+    }
+
+    /// Creates a notifier whose events are kept in their records only if `keepingValues`:
+    /// `true` only where `Event` is known to be `Sendable`, as a record may be read on any
+    /// thread. The package's own notifiers of objects (a scope stack's requests carry scopes)
+    /// render each event when it is sent and keep nothing.
+    init(of actor: ActorURI, named name: String, audit: AuditContext, keepingValues: Bool) {
+        self.uri = NotifierURI(actor: actor, fixedName: name)
+        self.audit = audit
+        self.unretainedAudit = .passUnretained(audit)
+        self.isAuditing = audit.isEnabled
+        self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
+        self.rendering = RenderingRule(isSendable: keepingValues)
+        self.origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: [])
+        inventoryKey = audit.register(self, as: emptySnapshot)
     }
 
     /// The rule `event` is rendered by, decided and copied out: the description it may run
@@ -128,19 +105,6 @@ public final class EventNotifier<Event> {
     private func renderingRule(for event: Event) -> RenderingRule {
         rendering.decide(for: event)
         return rendering
-    }
-
-    private init(
-        of actor: ActorURI, named name: String, audit: AuditContext, isSendable: Bool
-    ) {
-        self.uri = NotifierURI(actor: actor, fixedName: name)
-        self.audit = audit
-        self.unretainedAudit = .passUnretained(audit)
-        self.isAuditing = audit.isEnabled
-        self.tracksCausesAcrossTasks = audit.causeTracking == .acrossTasks
-        self.rendering = RenderingRule(isSendable: isSendable)
-        self.origin = AuditRecord.Origin(notifier: uri, variety: .event, aspect: .synchronousSingleWay, targets: [])
-        inventoryKey = audit.register(self, as: emptySnapshot)
     }
 
     deinit {

@@ -10,7 +10,7 @@
 /// ```swift
 /// final class LocationService: UniqueActor {
 ///     static let uri: ActorURI = "/actor/service"
-///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.self)
+///     let requests = RequestNotifier<ServiceRequest, Void>(of: LocationService.uri)
 ///
 ///     init() {
 ///         requests.handle(by: self) { service, request in service.perform(request) }
@@ -111,68 +111,24 @@ public final class RequestNotifier<Request, Reply> {
     /// The owner's actor, as the audited delivery names it while the handler runs.
     private lazy var handlerActor = ActorIdentity(uri.actor)
 
-    /// Creates a request notifier of the actor type `owner`, with the URI
-    /// `<owner's URI>/notifier/<name>` and no handler yet.
-    ///
-    /// - Parameters:
-    ///   - owner: The type of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment. A malformed name is a programming
-    ///     error and stops the program with a message naming it.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init<Owner: UniqueActor>(
-        of owner: Owner.Type, named name: String = "request", audit: AuditContext = .current
-    ) {
-        self.init(of: owner.uri, named: name, audit: audit, isSendable: false)
-    }
-
-    /// Creates a notifier of `Sendable` requests of the actor type `owner`, whose values are rendered
-    /// for the audit trail only when a record is read (objects are rendered when sent).
-    ///
-    /// - Parameters:
-    ///   - owner: The type of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init<Owner: UniqueActor>(
-        of owner: Owner.Type, named name: String = "request", audit: AuditContext = .current
-    ) where Request: Sendable {
-        self.init(of: owner.uri, named: name, audit: audit, isSendable: true)
-    }
-
-    /// Creates a request notifier of the actor `actor`, with the URI
-    /// `<actor>/notifier/<name>` and no handler yet: for an actor whose URI is chosen at run
-    /// time.
+    /// Creates a request notifier of the actor `actor`, with the URI `<actor>/notifier/<name>`
+    /// and no handler yet: `RequestNotifier<ServiceRequest, Void>(of: LocationService.uri)`.
     ///
     /// - Parameters:
     ///   - actor: The URI of the actor that owns the notifier.
     ///   - name: The notifier's name: one URI segment. A malformed name is a programming
     ///     error and stops the program with a message naming it.
-    ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
-    public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current) {
-        self.init(of: actor, named: name, audit: audit, isSendable: false)
-    }
-
-    /// Creates a notifier of `Sendable` notifications: values among them are rendered for the
-    /// audit trail only when a record is read (objects are rendered when sent).
-    ///
-    /// - Parameters:
-    ///   - actor: The URI of the actor that owns the notifier.
-    ///   - name: The notifier's name: one URI segment.
     ///   - audit: Where the notifier reports; by default the ``AuditContext/current`` one.
     public convenience init(of actor: ActorURI, named name: String = "request", audit: AuditContext = .current)
     where Request: Sendable {
-        self.init(of: actor, named: name, audit: audit, isSendable: true)
+        self.init(of: actor, named: name, audit: audit, keepingValues: true)
     }
 
-    /// The rule `request` is rendered by, decided and copied out: the description it may run
-    /// must find no access to ``rendering`` open.
-    private func renderingRule(for request: Request) -> RenderingRule {
-        rendering.decide(for: request)
-        return rendering
-    }
-
-    private init(
-        of actor: ActorURI, named name: String, audit: AuditContext, isSendable: Bool
-    ) {
+    /// Creates a notifier whose requests are kept in their records only if `keepingValues`:
+    /// `true` only where `Request` is known to be `Sendable`, as a record may be read on any
+    /// thread. The package's own notifiers of objects (a scope stack's requests carry scopes)
+    /// render each request when it is sent and keep nothing.
+    init(of actor: ActorURI, named name: String, audit: AuditContext, keepingValues: Bool) {
         self.uri = NotifierURI(actor: actor, fixedName: name)
         self.deliveredOrigin = AuditRecord.Origin(
             notifier: uri, variety: .request, aspect: .request(.synchronous, replying: Reply.self), targets: [uri.actor]
@@ -183,8 +139,15 @@ public final class RequestNotifier<Request, Reply> {
         self.unretainedAudit = .passUnretained(audit)
         self.isAuditing = audit.isEnabled
         self.takesSlowPath = audit.isEnabled
-        self.rendering = RenderingRule(isSendable: isSendable)
+        self.rendering = RenderingRule(isSendable: keepingValues)
         inventoryKey = audit.register(self, as: emptySnapshot)
+    }
+
+    /// The rule `request` is rendered by, decided and copied out: the description it may run
+    /// must find no access to ``rendering`` open.
+    private func renderingRule(for request: Request) -> RenderingRule {
+        rendering.decide(for: request)
+        return rendering
     }
 
     deinit {

@@ -9,8 +9,8 @@
 /// final class LocationService: UniqueActor {
 ///     typealias Ports = ActorPorts<Request, Void, Event>
 ///     static let uri: ActorURI = "/actor/service"
-///     let requests = RequestNotifier<Request, Void>(of: LocationService.self)
-///     let events = EventNotifier<Event>(of: LocationService.self)
+///     let requests = RequestNotifier<Request, Void>(of: LocationService.uri)
+///     let events = EventNotifier<Event>(of: LocationService.uri)
 ///     var ports: Ports { Ports(requests: requests, events: events) }
 /// }
 ///

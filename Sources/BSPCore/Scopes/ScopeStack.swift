@@ -123,7 +123,7 @@ public final class ScopeStack: BSPActor {
         self.uri = uri
         self.companions = companions
         self.audit = audit
-        self.requestNotifier = RequestNotifier(of: uri, audit: audit)
+        self.requestNotifier = RequestNotifier(of: uri, named: "request", audit: audit, keepingValues: false)
         self.transitionNotifier = EventNotifier(of: uri, named: "transition", audit: audit)
         requestNotifier.handle(by: self) { stack, request in stack.perform(request) }
         requestNotifier.publishStack(uri, scopes: [])

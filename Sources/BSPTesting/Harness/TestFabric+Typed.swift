@@ -10,9 +10,8 @@ extension TestFabric {
     /// app.expect(app.presentation.requests, .present(opera))
     /// ```
     ///
-    /// Notifications are compared with `==` where the trail keeps them — every notification of
-    /// a `Sendable` type, on a notifier made with a `Sendable` type — and by their text
-    /// otherwise. A kept notification is compared as it is now: an object it holds that has
+    /// Notifications are compared with `==` as the trail keeps them (a string as its text). A
+    /// kept notification is compared as it is now: an object it holds that has
     /// changed since it was sent compares as it is, though the transcript shows it as it was.
     /// Text that shows a `Private` field as `<private>` never matches: it cannot tell
     /// one value from another.
@@ -63,7 +62,10 @@ extension TestFabric {
         let records = transcript.records
         var kept = 0
         let hits = lines.filter { line in
-            if let notification = recorder.notification(line.sequence) as? Notification {
+            // A string is kept as its text, which is then the notification itself.
+            if let notification = recorder.notification(line.sequence) as? Notification
+                ?? records[line.index].notification as? Notification
+            {
                 kept += 1
                 return matches(notification)
             }

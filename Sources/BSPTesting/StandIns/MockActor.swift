@@ -11,7 +11,7 @@ public import BSPCore
 /// }
 /// let behaviour = LocationBehaviour(service: service.ports, presentation: presentation.ports)
 /// ```
-public final class MockActor<Request, Reply, Event>: BSPActor {
+public final class MockActor<Request: Sendable, Reply, Event: Sendable>: BSPActor {
     /// The stand-in's URI, usually the real actor's.
     public let uri: ActorURI
 

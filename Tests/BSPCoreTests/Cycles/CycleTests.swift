@@ -56,7 +56,7 @@ struct CycleTests {
 
     @Test func asynchronousRequestsNestedWithoutEndAreCut() async {
         let recording = Recording()
-        let notifier = AsyncRequestNotifier<Int, Int>(of: Echo.self, audit: recording.context)
+        let notifier = AsyncRequestNotifier<Int, Int>(of: Echo.uri, audit: recording.context)
         let echo = Echo()
         notifier.handle(by: echo) { _, depth in
             (try? await notifier.send(depth + 1)) ?? depth

@@ -18,7 +18,7 @@ struct AsyncNestingModelTests {
             var random = SeededRandom(seed: seed)
             let wanted = Int.random(in: 0...(limit * 2), using: &random)
             let recording = Recording()
-            let notifier = AsyncRequestNotifier<Int, Int>(of: Relay.self, audit: recording.context)
+            let notifier = AsyncRequestNotifier<Int, Int>(of: Relay.uri, audit: recording.context)
             let relay = Relay()
             notifier.handle(by: relay) { _, depth in
                 guard depth < wanted else { return depth }

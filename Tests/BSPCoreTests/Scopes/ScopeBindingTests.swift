@@ -11,7 +11,7 @@ struct ScopeBindingTests {
     final class Clock: UniqueActor {
         static let uri: ActorURI = "/actor/service/clock"
         let lifetime = ActorLifetime()
-        let requests = RequestNotifier<String, String>(of: Clock.self)
+        let requests = RequestNotifier<String, String>(of: Clock.uri)
         init() { requests.handle(by: self) { _, request in "time for \(request)" } }
     }
 

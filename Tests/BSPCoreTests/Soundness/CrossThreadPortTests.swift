@@ -16,8 +16,8 @@ struct CrossThreadPortTests {
         private(set) var handled = 0
 
         init(audit: AuditContext) {
-            requests = RequestNotifier(of: Service.self, audit: audit)
-            events = EventNotifier(of: Service.self, audit: audit)
+            requests = RequestNotifier(of: Service.uri, audit: audit)
+            events = EventNotifier(of: Service.uri, audit: audit)
             // Both the handler and the observation end with the Service's lifetime, on the
             // thread that releases it, while the peer's sends load the Service on this one.
             let port = events.port

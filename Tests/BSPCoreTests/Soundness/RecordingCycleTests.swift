@@ -8,7 +8,9 @@ import Testing
 @Suite("Cycles through a notifier's own records")
 struct RecordingCycleTests {
     /// An event whose description emits another like it on the notifier rendering it.
-    final class Echo: CustomStringConvertible {
+    final class Echo: CustomStringConvertible, @unchecked Sendable {
+        // @unchecked: made, sent and rendered on the test's thread alone; the notifier it
+        // reaches stands for any a description could reach.
         weak var notifier: EventNotifier<Echo>?
         init(_ notifier: EventNotifier<Echo>?) { self.notifier = notifier }
         var description: String {
@@ -54,7 +56,8 @@ struct RecordingCycleTests {
     }
 
     /// A request whose description sends another like it on the notifier rendering it.
-    final class Ask: CustomStringConvertible {
+    final class Ask: CustomStringConvertible, @unchecked Sendable {
+        // @unchecked: as `Echo`.
         weak var notifier: RequestNotifier<Ask, Void>?
         init(_ notifier: RequestNotifier<Ask, Void>?) { self.notifier = notifier }
         var description: String {

@@ -9,8 +9,8 @@ struct LeakTests {
     final class Service: UniqueActor {
         static let uri: ActorURI = "/actor/service"
         let lifetime = ActorLifetime()
-        let events = EventNotifier<String>(of: Service.self)
-        let requests = RequestNotifier<String, Void>(of: Service.self)
+        let events = EventNotifier<String>(of: Service.uri)
+        let requests = RequestNotifier<String, Void>(of: Service.uri)
     }
 
     /// Observes the service through the observer it is handed: the form that does not leak.
@@ -42,7 +42,7 @@ struct LeakTests {
     final class SelfCapturingHandler: UniqueActor {
         static let uri: ActorURI = "/actor/service/leaky"
         let lifetime = ActorLifetime()
-        let requests = RequestNotifier<String, Void>(of: SelfCapturingHandler.self)
+        let requests = RequestNotifier<String, Void>(of: SelfCapturingHandler.uri)
         private(set) var handled = 0
         init() {
             requests.handle(by: self) { _, _ in self.handled += 1 }
@@ -95,7 +95,7 @@ struct AsynchronousLeakTests {
     final class SelfCapturingGeocoder: UniqueActor, @unchecked Sendable {
         static let uri: ActorURI = "/actor/service/geocoder"
         let lifetime = ActorLifetime()
-        let lookups = AsyncRequestNotifier<String, Int>(of: SelfCapturingGeocoder.self)
+        let lookups = AsyncRequestNotifier<String, Int>(of: SelfCapturingGeocoder.uri)
         private(set) var asked = 0
         init() {
             lookups.handle(by: self) { _, address in

@@ -297,7 +297,7 @@ struct ReplayTests {
     final class Announcer: UniqueActor {
         static let uri: ActorURI = "/actor/behaviour"
         let lifetime = ActorLifetime()
-        let status = EventNotifier<String>(of: Announcer.self, named: "status")
+        let status = EventNotifier<String>(of: Announcer.uri, named: "status")
         var announces = true
         func start() { if announces { status.emit("ready") } }
     }

@@ -6,7 +6,7 @@ import BSPTesting
 import Testing
 
 @Test func aFaultIsExpectedOrTheTestFails() {
-    let app = TestFabric { RequestNotifier<ServiceRequest, Void>(of: LocationService.self) }
+    let app = TestFabric { RequestNotifier<ServiceRequest, Void>(of: LocationService.uri) }
     app.exercise(app.system, .resolveLocation)  // nobody handles it: a fault
     app.expectFault(NotifierError.unhandledRequest(app.system.uri))
 }

@@ -102,9 +102,9 @@ final class Reminders: UniqueActor {
 
     nonisolated static let uri: ActorURI = "/actor/service/reminders"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<Request, Void>(of: Reminders.self)
-    let events = EventNotifier<Event>(of: Reminders.self)
-    let work = OwnedWork(of: Reminders.self)
+    let requests = RequestNotifier<Request, Void>(of: Reminders.uri)
+    let events = EventNotifier<Event>(of: Reminders.uri)
+    let work = OwnedWork(of: Reminders.uri)
 
     init(clock: some Clock<Duration> & Sendable) {
         requests.handle(by: self) { reminders, request in

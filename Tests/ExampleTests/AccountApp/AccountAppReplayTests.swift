@@ -9,9 +9,9 @@ import Testing
 /// the Service's URIs for the replay to stand in behind, and a bare presentation stack for the
 /// scopes' views.
 final class ReplayedBehaviour {
-    let requests = RequestNotifier<PortalRequest, Void>(of: PortalService.self)
-    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: PortalService.self, named: "session-key")
-    let events = EventNotifier<PortalEvent>(of: PortalService.self)
+    let requests = RequestNotifier<PortalRequest, Void>(of: PortalService.uri)
+    let sessionKeys = RequestNotifier<SessionKeyRequest, SessionKeyReply>(of: PortalService.uri, named: "session-key")
+    let events = EventNotifier<PortalEvent>(of: PortalService.uri)
     let presentationStack = ScopeStack(uri: "/actor/presentation/stack")
     let behaviour: AccountBehaviour
 

@@ -92,7 +92,7 @@ final class NamedMeasure {}
 
 @Test func anAsynchronousRequestAwaitsItsReply() async throws {
     let geocoder = Geocoder()
-    let lookups = AsyncRequestNotifier<String, Place?>(of: Geocoder.self)
+    let lookups = AsyncRequestNotifier<String, Place?>(of: Geocoder.uri)
     lookups.handle(by: geocoder) { geocoder, address in await geocoder.place(for: address) }
 
     let place = try await lookups.port.send("Bennelong Point, Sydney")

@@ -4,8 +4,8 @@ final class LocationPresentation: UniqueActor {
     typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>
     static let uri: ActorURI = "/actor/presentation"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.self)
-    let events = EventNotifier<PresentationEvent>(of: LocationPresentation.self)
+    let requests = RequestNotifier<PresentationRequest, Void>(of: LocationPresentation.uri)
+    let events = EventNotifier<PresentationEvent>(of: LocationPresentation.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     private(set) var label = ""
 

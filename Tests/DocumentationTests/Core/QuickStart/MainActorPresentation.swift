@@ -6,8 +6,8 @@ final class MainActorPresentation: UniqueActor {
     typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>
     nonisolated static let uri: ActorURI = "/actor/presentation"
     let lifetime = ActorLifetime()
-    let requests = RequestNotifier<PresentationRequest, Void>(of: MainActorPresentation.self)
-    let events = EventNotifier<PresentationEvent>(of: MainActorPresentation.self)
+    let requests = RequestNotifier<PresentationRequest, Void>(of: MainActorPresentation.uri)
+    let events = EventNotifier<PresentationEvent>(of: MainActorPresentation.uri)
     var ports: Ports { Ports(requests: requests, events: events) }
     private(set) var label = ""
 
