@@ -1,5 +1,10 @@
 /// One notification, as the audit trail keeps it.
 ///
+/// A record is a plain value: a store hands out copies, so a test or a tool may build one with
+/// ``init(sequence:notifier:variety:aspect:source:targets:notification:cause:depth:scope:delivery:stackChange:value:reply:time:)``
+/// or change any field of a copy — a recording retimed, a cause broken on purpose — and no
+/// store's records change.
+///
 /// A record is made when a notification is sent, before its handlers run, so a trail lists
 /// notifications in the order they were sent, and ``cause`` points back to an earlier record.
 public struct AuditRecord: Sendable {
@@ -108,13 +113,25 @@ public struct AuditRecord: Sendable {
     /// A notification whose text waits to be rendered (a pure value: see its text) is encoded
     /// when read, so auditing it costs the same whether its type is `Codable` or not; one
     /// rendered when sent is encoded then too, so that its value is the state it was sent in.
+    ///
+    /// Set, it replaces the value and leaves the text as it reads now.
     public var value: RecordedValue? {
-        switch text {
-        // A number's or a Boolean's text is its value.
-        case .rendered, .scalar: nil
-        case .unrendered(let notification): RecordedValue.of(notification.value)
-        case .renderedValue(let rendered): rendered.recorded?.value
+        get {
+            switch text {
+            // A number's or a Boolean's text is its value.
+            case .rendered, .scalar: nil
+            case .unrendered(let notification): RecordedValue.of(notification.value)
+            case .renderedValue(let rendered): rendered.recorded?.value
+            }
         }
+        set { text = Self.text(notification, value: newValue) }
+    }
+
+    /// A record's text of `notification` as given, with `value`, as tests and tools give them.
+    private static func text(_ notification: String, value: RecordedValue?) -> Text {
+        value.map {
+            .renderedValue(RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: .tree($0)))
+        } ?? .rendered(notification)
     }
 
     /// For a bi-way request that was answered, the reply, if its type is `Encodable`: recorded
@@ -146,9 +163,11 @@ public struct AuditRecord: Sendable {
     ///
     /// A `Sendable` notification is rendered when this is read, not when it is sent, so a
     /// store that never reads it never pays for it.
+    ///
+    /// Set, it replaces the text and keeps the value.
     public var notification: String {
         get { text.rendered }
-        set { text = .rendered(newValue) }
+        set { text = Self.text(newValue, value: value) }
     }
 
     /// Creates a record; the fabric makes these for you, tests and tools make their own.
@@ -169,15 +188,9 @@ public struct AuditRecord: Sendable {
         reply: RecordedValue? = nil,
         time: Duration? = nil
     ) {
-        let text: Text =
-            value.map {
-                .renderedValue(
-                    RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: .tree($0)))
-            }
-            ?? .rendered(notification)
         self.init(
             sequence: sequence, origin: Origin(notifier: notifier, variety: variety, aspect: aspect, targets: targets),
-            sender: source.map(Sender.actor) ?? .outside, text: text, cause: cause,
+            sender: source.map(Sender.actor) ?? .outside, text: Self.text(notification, value: value), cause: cause,
             depth: depth, scope: scope, delivery: delivery, stackChange: stackChange)
         self.reply = reply
         self.time = time
