@@ -130,6 +130,6 @@ private final class TokenScope: Scope {
     let requests = RequestNotifier<Int, Int>(of: "/actor/behaviour/scope/token")
 
     func activate() {
-        lifecycle.own(requests)
+        lifecycle.bind(requests)
     }
 }

@@ -134,4 +134,9 @@ struct ConnectionPatternTests {
             report.description.contains(
                 "Connection patterns: 2 Source, 1 Collector, 1 Operator, 1 Service, 1 Socket Source, 1 Socket."))
     }
+
+    @Test func aNameReadsAsTheReportPrintsIt() {
+        #expect("\(ConnectionPattern.Name.socketSource)" == "Socket Source")
+        #expect(ConnectionPattern.Name.allCases.map(String.init(describing:)) == ConnectionPattern.Name.allCases.map(\.rawValue))
+    }
 }

@@ -83,18 +83,18 @@ struct FaultExpectationTests {
             return text.hasPrefix("expectFault failed: this fault was not reported: Runaway cycle on")
                 && text.contains("Faults waiting to be claimed:\n  No handler for request notifier")
         }
-        _ = fabric.expectFaults()
+        _ = fabric.claimFaults()
     }
 
-    @Test("expectFaults claims them all, for the test to check which")
-    func expectFaultsClaimsAll() {
+    @Test("claimFaults() claims them all, for the test to check which")
+    func claimFaultsClaimsAll() {
         let fabric = TestFabric { Quiet() }
         fabric.exercise(fabric.unheard, "one")
-        let faults = fabric.expectFaults()
+        let faults = fabric.claimFaults()
         #expect(faults.compactMap { $0 as? NotifierError } == [.unhandledRequest(fabric.unheard.uri)])
         fabric.exercise(fabric.unheard, "two")
-        #expect(fabric.expectFaults().count == 1)
-        #expect(fabric.expectFaults().isEmpty)
+        #expect(fabric.claimFaults().count == 1)
+        #expect(fabric.claimFaults().isEmpty)
         #expect(fabric.faults.count == 2)
     }
 
@@ -318,6 +318,6 @@ struct RefusedTransitionTests {
         app.exercise(app.system.tapped, ())
 
         #expect(app.faults(of: ScopeStackError.self).count == 1)
-        app.expectFaults()
+        app.claimFaults()
     }
 }

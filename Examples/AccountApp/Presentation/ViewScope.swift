@@ -22,7 +22,7 @@ class ViewScope<Intent: Sendable, Update: Sendable>: PresentationScope {
         intentNotifier = EventNotifier(of: uri, named: "intent")
         updateNotifier = RequestNotifier(of: uri, named: "update")
         updateNotifier.handle(by: self) { view, update in view.apply(update) }
-        lifecycle.own(intentNotifier)
+        lifecycle.bind(intentNotifier)
     }
 
     var title: String { "" }

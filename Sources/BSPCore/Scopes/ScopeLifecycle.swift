@@ -197,29 +197,32 @@ public final class ScopeLifecycle {
     /// init(uri: ActorURI) {
     ///     self.uri = uri
     ///     events = EventNotifier(of: uri)
-    ///     lifecycle.own(events)
+    ///     lifecycle.bind(events)
     /// }
     /// ```
-    public func own<Event>(_ notifier: EventNotifier<Event>) {
-        bind(notifier)
+    ///
+    /// Named `bind`, not `own`: the scope does not keep the notifier alive (whoever holds it
+    /// does), where ``own(_:)-(Task<Success,Failure>)`` keeps and ends what it is given.
+    public func bind<Event>(_ notifier: EventNotifier<Event>) {
+        bind(scopeBound: notifier)
     }
 
     /// Binds `notifier` to the scope, even if another object handles it: it joins the context
     /// of the stack the scope is pushed onto, and refuses requests once the scope terminates.
-    public func own<Request, Reply>(_ notifier: RequestNotifier<Request, Reply>) {
-        bind(notifier)
+    public func bind<Request, Reply>(_ notifier: RequestNotifier<Request, Reply>) {
+        bind(scopeBound: notifier)
     }
 
     /// Binds `notifier` to the scope, even if another object handles it: created outside any
     /// audit context, it joins the context of the stack the scope is pushed onto, and it
     /// refuses requests once the scope terminates.
-    public func own<Request, Reply>(_ notifier: AsyncRequestNotifier<Request, Reply>) {
-        bind(notifier)
+    public func bind<Request, Reply>(_ notifier: AsyncRequestNotifier<Request, Reply>) {
+        bind(scopeBound: notifier)
     }
 
     /// Binds a notifier, so that it joins the scope's stack's audit context and refuses
     /// requests once the scope terminates.
-    func bind(_ notifier: any ScopeBound) {
+    func bind(scopeBound notifier: any ScopeBound) {
         if state == .terminated, let scope {
             notifier.scopeDidTerminate(scope)
             return

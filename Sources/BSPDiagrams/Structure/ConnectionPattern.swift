@@ -17,8 +17,9 @@ public import BSPCore
 /// it holds a conversation on one side and pushes on the other, so it couples its peers as a
 /// socket does. The pattern keeps both sides, so a report can say which.
 public struct ConnectionPattern: Hashable, Sendable, CustomStringConvertible {
-    /// BSP's name for a pattern.
-    public enum Name: String, Hashable, Sendable, CaseIterable {
+    /// BSP's name for a pattern; it reads as BSP writes it (`Socket Source`), in a report or
+    /// an interpolation alike.
+    public enum Name: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         /// Single-way output, no input.
         case source = "Source"
         /// Single-way input, no output.
@@ -31,6 +32,9 @@ public struct ConnectionPattern: Hashable, Sendable, CustomStringConvertible {
         case socketSource = "Socket Source"
         /// Input and output, at least one of them bi-way.
         case socket = "Socket"
+
+        /// The name as BSP writes it: ``rawValue``.
+        public var description: String { rawValue }
     }
 
     /// What the actor receives: `nil` for nothing, else whether any of it is answered.

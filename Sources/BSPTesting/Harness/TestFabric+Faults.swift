@@ -29,11 +29,11 @@ extension TestFabric {
     /// check which they are.
     ///
     /// ```swift
-    /// let faults = app.expectFaults()
+    /// let faults = app.claimFaults()
     /// #expect(faults.count == 2)
     /// ```
     @discardableResult
-    public func expectFaults() -> [any Error] {
+    public func claimFaults() -> [any Error] {
         recorder.takeUnclaimedFaults().map(\.fault)
     }
 
@@ -42,7 +42,7 @@ extension TestFabric {
         for (fault, step) in recorder.takeUnclaimedFaults() {
             TestFailure.record(
                 "A fault no expectation claimed: \(fault)\nIt was reported during this step. Expect it with "
-                    + "expectFault(_:), or claim every fault with expectFaults() and check them.",
+                    + "expectFault(_:), or claim every fault with claimFaults() and check them.",
                 at: step)
         }
     }

@@ -234,7 +234,7 @@ public final class TestFabric<System> {
 
     /// Every fault reported so far — requests nobody handled, runaway cycles, failed queued
     /// scope transitions — whether or not an expectation has claimed it. Reading them claims
-    /// nothing: use ``expectFaults()`` or
+    /// nothing: use ``claimFaults()`` or
     /// ``expectFault(_:fileID:filePath:line:column:)``.
     public var faults: [any Error] {
         recorder.faults

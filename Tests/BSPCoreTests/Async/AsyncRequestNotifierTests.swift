@@ -91,7 +91,7 @@ struct AsyncRequestNotifierTests {
             let uri: ActorURI = "/actor/behaviour/scope/lookup"
             let lifecycle = ScopeLifecycle()
             let requests = AsyncRequestNotifier<String, String>(of: "/actor/behaviour/scope/lookup")
-            init() { lifecycle.own(requests) }
+            init() { lifecycle.bind(requests) }
         }
         let geocoder = Geocoder()
         let lookup = Lookup()

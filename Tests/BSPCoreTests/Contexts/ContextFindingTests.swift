@@ -28,7 +28,7 @@ struct ContextFindingTests {
         let uri: ActorURI = "/actor/behaviour/scope/lookup"
         let lifecycle = ScopeLifecycle()
         let requests = AsyncRequestNotifier<String, Int>(of: "/actor/behaviour/scope/lookup")
-        init() { lifecycle.own(requests) }
+        init() { lifecycle.bind(requests) }
     }
 
     /// Counts what it is asked.

@@ -76,7 +76,7 @@ struct ScopeBindingTests {
         let requests = RequestNotifier<Int, Int>(of: scope.uri)
         let handler = NamedActor("/actor/service")
         requests.handle(by: handler) { _, value in value }
-        scope.lifecycle.own(requests)
+        scope.lifecycle.bind(requests)
         try stacks.behaviour.push(scope)
         #expect(try requests.send(1) == 1)
 
@@ -88,7 +88,7 @@ struct ScopeBindingTests {
     @Test func aScopesEventNotifierCreatedOutsideAnyContextJoinsItsStacksContextWhenOwned() throws {
         let scope = JournalScope("late", journal: journal)
         let events = EventNotifier<String>(of: scope.uri)
-        scope.lifecycle.own(events)
+        scope.lifecycle.bind(events)
         #expect(!events.audit.isEnabled)
 
         try stacks.behaviour.push(scope)

@@ -201,7 +201,7 @@ struct LateScopeAuditTests {
         let events = EventNotifier<String>(of: "/actor/behaviour/scope/late")
         let requests = RequestNotifier<String, Void>(of: "/actor/behaviour/scope/late")
         init() {
-            lifecycle.own(events)
+            lifecycle.bind(events)
             requests.handle(by: self) { _, _ in }
         }
     }
