@@ -137,6 +137,8 @@ struct ConnectionPatternTests {
 
     @Test func aNameReadsAsTheReportPrintsIt() {
         #expect("\(ConnectionPattern.Name.socketSource)" == "Socket Source")
-        #expect(ConnectionPattern.Name.allCases.map(String.init(describing:)) == ConnectionPattern.Name.allCases.map(\.rawValue))
+        #expect(
+            ConnectionPattern.Name.allCases.map(String.init(describing:))
+                == ConnectionPattern.Name.allCases.map(\.rawValue))
     }
 }

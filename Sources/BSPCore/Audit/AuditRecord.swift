@@ -130,7 +130,8 @@ public struct AuditRecord: Sendable {
     /// A record's text of `notification` as given, with `value`, as tests and tools give them.
     private static func text(_ notification: String, value: RecordedValue?) -> Text {
         value.map {
-            .renderedValue(RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: .tree($0)))
+            .renderedValue(
+                RenderedValue(text: notification, value: SendableNotification(value: $0), recorded: .tree($0)))
         } ?? .rendered(notification)
     }
 
