@@ -28,7 +28,7 @@ enum BSPDiagramMain {
             for torn in recovered.tornLines {
                 FileHandle.standardError.write(
                     Data(
-                        "bsp-diagram: skipped line \(torn.line) of '\(torn.path)': cut short while it was written\n"
+                        "bsp-diagram: skipped line \(torn.line) of '\(torn.file.path)': cut short while it was written\n"
                             .utf8))
             }
             trail = recovered.trail

@@ -110,8 +110,24 @@ struct AuditTrailTests {
         #expect {
             try AuditTrail(contentsOf: url)
         } throws: { error in
-            guard case AuditTrailError.unreadableFile(let path, _) = error else { return false }
-            return path == "/nonexistent/trail.jsonl"
+            guard case AuditTrailError.unreadableFile(let file, _) = error else { return false }
+            return file == url
+        }
+    }
+
+    @Test func aFileThatCannotBeWrittenIsATypedErrorNamingIt() {
+        let url = URL(fileURLWithPath: "/nonexistent/folder/trail.jsonl")
+        do {
+            try Self.sample.write(to: url)
+            Issue.record("wrote to a missing folder")
+        } catch {
+            guard case .cannotWrite(let file, let reason) = error else {
+                Issue.record("expected cannotWrite, got \(error)")
+                return
+            }
+            #expect(file == url)
+            #expect(!reason.isEmpty)
+            #expect(error.description.contains("/nonexistent/folder/trail.jsonl"))
         }
     }
 

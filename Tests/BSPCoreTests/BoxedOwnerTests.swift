@@ -17,7 +17,7 @@ struct BoxedOwnerTests {
         notifier.observe(by: Settings() as AnyObject) { _, _ in Issue.record("a box observes nothing") }
         notifier.emit(1)
 
-        #expect(recording.faults.all == [.ownerIsNotAnObject(notifier.uri)])
+        #expect(recording.faults.notifier == [.ownerIsNotAnObject(notifier.uri)])
         #expect(notifier.observerCount == 0)
     }
 
@@ -29,13 +29,13 @@ struct BoxedOwnerTests {
         notifier.handle(by: Settings() as AnyObject) { _, value in value }
         notifier.handle(by: owner) { _, value in value + 1 }
 
-        #expect(recording.faults.all == [.ownerIsNotAnObject(notifier.uri)])
+        #expect(recording.faults.notifier == [.ownerIsNotAnObject(notifier.uri)])
         #expect(try notifier.send(1) == 2)
     }
 
     @Test func aFaultNamesTheNotifierAndSaysWhatToDo() {
         let notifier = EventNotifier<Int>(of: "/actor/source")
-        let description = NotifierError.ownerIsNotAnObject(notifier.uri).description
+        let description = NotifierFault.ownerIsNotAnObject(notifier.uri).description
 
         #expect(description.contains("/actor/source/notifier/event"))
         #expect(description.contains("as AnyObject"))

@@ -8,6 +8,9 @@ final class FaultLog: Sendable {
     /// The notifier faults, in the order they were reported.
     var all: [NotifierError] { faults.withLock { $0.compactMap { $0 as? NotifierError } } }
 
+    /// The faults only a fault handler sees, in the order they were reported.
+    var notifier: [NotifierFault] { faults.withLock { $0.compactMap { $0 as? NotifierFault } } }
+
     /// The scope stack faults, in the order they were reported.
     var scopeStack: [ScopeStackError] { faults.withLock { $0.compactMap { $0 as? ScopeStackError } } }
 

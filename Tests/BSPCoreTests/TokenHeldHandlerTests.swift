@@ -62,7 +62,7 @@ struct TokenHeldHandlerTests {
         #expect(second.isCancelled)
         #expect(try notifier.send(1) == 2)
         #expect(
-            recording.faults.all == [
+            recording.faults.notifier == [
                 .handlerAlreadyInstalled(notifier.uri), .handlerAlreadyInstalled(notifier.uri),
             ])
         second.cancel()  // cancelling the refused token leaves the installed handler alone
@@ -109,7 +109,7 @@ struct TokenHeldHandlerTests {
         let token = scope.requests.handle { $0 }
 
         #expect(token.isCancelled)
-        #expect(recording.faults.all == [.scopeTerminated(scope.requests.uri, scope: scope.uri)])
+        #expect(recording.faults.notifier == [.scopeTerminated(scope.requests.uri, scope: scope.uri)])
     }
 
     @Test func aHandlerMaySendOnItsOwnNotifierNested() throws {

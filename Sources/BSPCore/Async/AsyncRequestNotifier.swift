@@ -88,7 +88,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
         /// Installs `handler` unless a live one is installed or the scope has ended: returns
         /// the refusal, if any, and what to release.
-        mutating func install(_ handler: Handler, uri: NotifierURI) -> (NotifierError?, Released) {
+        mutating func install(_ handler: Handler, uri: NotifierURI) -> (NotifierFault?, Released) {
             if let scope = terminatedScope {
                 return (.scopeTerminated(uri, scope: scope), Released(handler: handler, owner: nil))
             }
@@ -164,7 +164,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     ///
     /// As with ``RequestNotifier/handle(by:_:)``, a second handler while the first's owner
     /// lives is refused and reported to the context's fault handler as
-    /// ``NotifierError/handlerAlreadyInstalled(_:)``, and a scope that handles the notifier
+    /// ``NotifierFault/handlerAlreadyInstalled(_:)``, and a scope that handles the notifier
     /// binds it: once the scope terminates, requests are refused.
     ///
     /// - Parameters:
@@ -177,7 +177,7 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         _ body: @escaping @Sendable (Owner, Request) async -> Reply
     ) {
         if BoxedValue.isBox(owner) {
-            return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
+            return audit.reportFault(NotifierFault.ownerIsNotAnObject(uri))
         }
         let handler = Handler(owner: owner, of: self, body)
         let (refusal, released) = slot.withLock { slot in slot.install(handler, uri: uri) }

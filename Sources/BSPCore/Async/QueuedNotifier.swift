@@ -29,8 +29,8 @@
 ///   notifier is released gets an `undelivered` record caused by its `queued` one.
 ///
 /// Each of those is also reported to the context's fault handler, so nothing is lost silently:
-/// ``NotifierError/bufferFull(_:)`` for each dropped, ``NotifierError/consumerFinished(_:)`` for
-/// each sent too late, and one ``NotifierError/abandoned(_:count:)`` naming how many were still
+/// ``NotifierFault/bufferFull(_:)`` for each dropped, ``NotifierFault/consumerFinished(_:)`` for
+/// each sent too late, and one ``NotifierFault/abandoned(_:count:)`` naming how many were still
 /// waiting when the consumer stopped or the notifier was released. While the consumer
 /// handles a notification, its `queued` record is the cause of whatever the consumer sends.
 public final class QueuedNotifier<Notification: Sendable>: Sendable {
@@ -39,10 +39,10 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         /// Keep everything.
         case unbounded
         /// Keep the oldest `n` waiting notifications; drop new ones while full. A size below 1
-        /// is reported as ``NotifierError/invalidBufferSize(_:size:)``, and keeps one.
+        /// is reported as ``NotifierFault.invalidBufferSize(_:size:)``, and keeps one.
         case keepingOldest(Int)
         /// Keep the newest `n` waiting notifications; drop the oldest to make room. A size below
-        /// 1 is reported as ``NotifierError/invalidBufferSize(_:size:)``, and keeps one.
+        /// 1 is reported as ``NotifierFault.invalidBufferSize(_:size:)``, and keeps one.
         case keepingNewest(Int)
     }
 
@@ -137,7 +137,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         if let inventoryKey { audit.inventory.keep(self, as: inventoryKey) }
         switch buffering {
         case .keepingOldest(let size) where size < 1, .keepingNewest(let size) where size < 1:
-            audit.reportFault(NotifierError.invalidBufferSize(uri, size: size))
+            audit.reportFault(NotifierFault.invalidBufferSize(uri, size: size))
         default:
             break
         }
@@ -188,14 +188,14 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             audit.reportFault(refusal.fault)
         case .pushedOut(let oldest):
             record(oldest, delivery: .dropped)
-            audit.reportFault(NotifierError.bufferFull(uri))
+            audit.reportFault(NotifierFault.bufferFull(uri))
         }
     }
 
     /// Why the queue refuses a notification now, if it does.
     private struct Refusal {
         let delivery: AuditDelivery
-        let fault: NotifierError
+        let fault: NotifierFault
     }
 
     /// What became of a notification the queue was asked to take.
@@ -288,7 +288,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
     ///     receiver for the queue's notifications.
     ///   - isolation: Where `handle` runs: the caller's isolation domain.
     ///   - handle: Receives each notification.
-    /// - Throws: ``NotifierError/handlerAlreadyInstalled(_:)`` if another consumer has
+    /// - Throws: ``NotifierError/alreadyConsumed(_:)`` if another consumer has
     ///   consumed this notifier: a queue has one consumer.
     public func consume(
         by consumer: ActorURI? = nil,
@@ -301,7 +301,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
             if !state.hasConsumer { state.consumer = identity }
             return !state.hasConsumer
         }
-        guard first else { throw NotifierError.handlerAlreadyInstalled(uri) }
+        guard first else { throw NotifierError.alreadyConsumed(uri) }
         publishConsumer(consumer)
         defer { stopConsuming() }
         while let item = await next() {
@@ -371,7 +371,7 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         for item in items {
             record(item, delivery: .undelivered)
         }
-        audit.reportFault(NotifierError.abandoned(uri, count: items.count))
+        audit.reportFault(NotifierFault.abandoned(uri, count: items.count))
     }
 
     /// Records `notification`, sent now, while auditing.

@@ -104,7 +104,7 @@ public struct AuditTrail: Hashable, Sendable {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw AuditTrailError.unreadableFile(url.path, reason: error.localizedDescription)
+            throw AuditTrailError.unreadableFile(url, reason: error.localizedDescription)
         }
         try self.init(jsonLines: text)
     }
@@ -121,9 +121,14 @@ public struct AuditTrail: Hashable, Sendable {
 
     /// Writes the trail to a file as JSON Lines, replacing the file.
     ///
-    /// - Throws: The file system's error when the file cannot be written.
-    public func write(to url: URL) throws {
-        try Data(jsonLines().utf8).write(to: url, options: .atomic)
+    /// - Throws: ``AuditTrailError/cannotWrite(_:reason:)``, naming the file and the file
+    ///   system's reason, when it cannot be written.
+    public func write(to url: URL) throws(AuditTrailError) {
+        do {
+            try Data(jsonLines().utf8).write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(url, reason: error.localizedDescription)
+        }
     }
 
     private static func reason(for error: any Error) -> String {

@@ -30,7 +30,7 @@ extension EventNotifier {
         _ handler: @escaping (Observer, Event) -> Void
     ) {
         guard !BoxedValue.isBox(observer) else {
-            return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
+            return audit.reportFault(NotifierFault.ownerIsNotAnObject(uri))
         }
         let scope = ScopeLifecycle.of(observer)
         if let scope, !scope.isOperating { return }

@@ -9,9 +9,9 @@ extension RequestNotifier {
     ///
     /// A request notifier has one handler. Installing a second while the first's owner lives
     /// is a mistake in the owner's code: the first handler stays, and the context's fault
-    /// handler is told ``NotifierError/handlerAlreadyInstalled(_:)`` (a `TestFabric` records
+    /// handler is told ``NotifierFault/handlerAlreadyInstalled(_:)`` (a `TestFabric` records
     /// it as a fault). Installing on a notifier whose scope has terminated is refused the same
-    /// way, with ``NotifierError/scopeTerminated(_:scope:)``.
+    /// way, with ``NotifierFault/scopeTerminated(_:scope:)``.
     ///
     /// - Parameters:
     ///   - owner: The object that handles requests, not kept alive. When it is deallocated, the
@@ -27,7 +27,7 @@ extension RequestNotifier {
             return audit.reportFault(refusal)
         }
         guard !BoxedValue.isBox(owner) else {
-            return audit.reportFault(NotifierError.ownerIsNotAnObject(uri))
+            return audit.reportFault(NotifierFault.ownerIsNotAnObject(uri))
         }
         let installed = OwnedRequestHandler(owner: owner, handler)
         self.handler = installed
@@ -85,7 +85,7 @@ extension RequestNotifier {
 
     /// Why a handler cannot be installed now, if it cannot: the notifier's scope has
     /// terminated, or a handler whose owner lives is installed already.
-    private var installationRefusal: NotifierError? {
+    private var installationRefusal: NotifierFault? {
         if let terminatedScope {
             return .scopeTerminated(uri, scope: terminatedScope)
         }

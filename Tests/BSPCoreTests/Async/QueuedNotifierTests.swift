@@ -39,7 +39,7 @@ struct QueuedNotifierTests {
                 "#4 /actor/service/notifier/queue <event>: 3 [dropped]",
                 "#5 /actor/service/notifier/queue <event>: 4 [dropped]",
             ])
-        #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
+        #expect(recording.faults.notifier == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
     }
 
     @Test func keepingTheOldestWithSixteenSendingThreadsRecordsEachNotificationOnceTruly() async throws {
@@ -62,7 +62,7 @@ struct QueuedNotifierTests {
         let dropped = records.filter { $0.delivery == .dropped }.count
         #expect(records.count == 8_000)
         #expect(queued == received && queued + dropped == 8_000)
-        #expect(recording.faults.all.count == dropped)
+        #expect(recording.faults.notifier.count == dropped)
     }
 
     @Test func keepingTheNewestRecordsEachDropAfterTheSendThatPushedItOut() async throws {
@@ -85,7 +85,7 @@ struct QueuedNotifierTests {
                 "#6 /actor/service/notifier/queue <event>: 4 [queued]",
                 "#7 /actor/service/notifier/queue <event>: 1 ← #2 [dropped]",
             ])
-        #expect(recording.faults.all == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
+        #expect(recording.faults.notifier == [.bufferFull(queue.uri), .bufferFull(queue.uri)])
     }
 
     @Test func anUnboundedQueueKeepsEverything() async throws {
@@ -118,7 +118,7 @@ struct QueuedNotifierTests {
                 "#4 /actor/service/notifier/queue <event>: second ← #2 [undelivered]",
             ])
         let uri = try! ActorURI(validating: "/actor/service").notifier("queue")
-        #expect(recording.faults.all == [.abandoned(uri, count: 2)])
+        #expect(recording.faults.notifier == [.abandoned(uri, count: 2)])
     }
 
     @Test func whatIsStillQueuedWhenTheConsumerIsCancelledIsRecordedAndReported() async throws {
@@ -136,7 +136,7 @@ struct QueuedNotifierTests {
 
         let deliveries = recording.store.records.map(\.delivery)
         #expect(deliveries.filter { $0 == .undelivered }.count == 2)  // 1, still queued; 2, sent after
-        #expect(recording.faults.all.count == 2)
+        #expect(recording.faults.notifier.count == 2)
     }
 
     @Test func aQueueHasOneConsumer() async throws {
@@ -144,7 +144,7 @@ struct QueuedNotifierTests {
         queue.finish()
         try await queue.consume { _ in }
 
-        await #expect(throws: NotifierError.handlerAlreadyInstalled(queue.uri)) {
+        await #expect(throws: NotifierError.alreadyConsumed(queue.uri)) {
             try await queue.consume { _ in }
         }
     }
@@ -157,7 +157,7 @@ struct QueuedNotifierTests {
         queue.send("late")
 
         #expect(recording.lines == ["#1 /actor/service/notifier/queue <event>: late [undelivered]"])
-        #expect(recording.faults.all == [.consumerFinished(queue.uri)])
+        #expect(recording.faults.notifier == [.consumerFinished(queue.uri)])
     }
 
     @MainActor
@@ -215,7 +215,7 @@ struct QueuedNotifierTests {
         var received: [Int] = []
         try await queue.consume { received.append($0) }
 
-        #expect(recording.faults.all == [.invalidBufferSize(queue.uri, size: size)])
+        #expect(recording.faults.notifier == [.invalidBufferSize(queue.uri, size: size)])
         #expect(received == [1])  // it keeps one, as the fault says
     }
 

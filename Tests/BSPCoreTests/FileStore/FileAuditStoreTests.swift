@@ -165,7 +165,7 @@ struct FileAuditStoreTests {
         store.flush()
         let reported = faults.all.reduce(0) { total, fault in
             guard case .recordsDropped(let path, let count) = fault else { return total }
-            #expect(path == folder.file("run.jsonl").path)
+            #expect(path == folder.file("run.jsonl"))
             return total + count
         }
         #expect(reported == dropped)

@@ -13,7 +13,7 @@ struct FileStoreFailureTests {
     @Test("a missing folder is a typed error naming the path")
     func missingFolder() throws {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/run.jsonl")
-        #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "No such file or directory")) {
+        #expect(throws: FileAuditStoreError.cannotOpen(url, reason: "No such file or directory")) {
             try FileAuditStore(url: url)
         }
     }
@@ -24,7 +24,7 @@ struct FileStoreFailureTests {
         defer { folder.remove() }
         try Data().write(to: folder.file("plain"))
         let url = folder.file("plain").appendingPathComponent("run.jsonl")
-        #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "Not a directory")) {
+        #expect(throws: FileAuditStoreError.cannotOpen(url, reason: "Not a directory")) {
             try FileAuditStore(url: url)
         }
     }
@@ -41,7 +41,7 @@ struct FileStoreFailureTests {
             url = URL(fileURLWithPath: "/sys/bsp-trail-\(UUID()).jsonl")
         }
         #endif
-        #expect(throws: FileAuditStoreError.cannotOpen(url.path, reason: "Permission denied")) {
+        #expect(throws: FileAuditStoreError.cannotOpen(url, reason: "Permission denied")) {
             try FileAuditStore(url: url)
         }
     }
@@ -61,7 +61,7 @@ struct FileStoreFailureTests {
             emitter.emit(100)
             store.flush()
         }
-        #expect(faults.all == [.cannotWrite(url.path, reason: "No space left on device")])
+        #expect(faults.all == [.cannotWrite(url, reason: "No space left on device")])
     }
     #endif
 
@@ -88,10 +88,10 @@ struct FileStoreFailureTests {
         store.flush()
         #expect(
             faults.all.contains { fault in
-                if case .cannotRotate(let path, _) = fault { path == url.path } else { false }
+                if case .cannotRotate(let path, _) = fault { path == url } else { false }
             }
                 || faults.all.contains { fault in
-                    if case .cannotOpen(let path, _) = fault { path == url.path } else { false }
+                    if case .cannotOpen(let path, _) = fault { path == url } else { false }
                 })
 
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
@@ -122,19 +122,19 @@ struct FileStoreErrorDescriptionTests {
     @Test("each error is a sentence naming the path")
     func descriptions() {
         #expect(
-            "\(FileAuditStoreError.cannotOpen("/x/run.jsonl", reason: "No such file or directory"))"
+            "\(FileAuditStoreError.cannotOpen(URL(fileURLWithPath: "/x/run.jsonl"), reason: "No such file or directory"))"
                 == "Cannot open the audit trail file '/x/run.jsonl': No such file or directory.")
         #expect(
-            "\(FileAuditStoreError.cannotWrite("/x/run.jsonl", reason: "No space left on device"))"
+            "\(FileAuditStoreError.cannotWrite(URL(fileURLWithPath: "/x/run.jsonl"), reason: "No space left on device"))"
                 == "Cannot write to the audit trail file '/x/run.jsonl': No space left on device.")
         #expect(
-            "\(FileAuditStoreError.cannotRotate("/x/run.jsonl", reason: "Permission denied"))"
+            "\(FileAuditStoreError.cannotRotate(URL(fileURLWithPath: "/x/run.jsonl"), reason: "Permission denied"))"
                 == "Cannot rotate the audit trail file '/x/run.jsonl': Permission denied.")
         #expect(
-            "\(FileAuditStoreError.recordsDropped("/x/run.jsonl", count: 12))"
+            "\(FileAuditStoreError.recordsDropped(URL(fileURLWithPath: "/x/run.jsonl"), count: 12))"
                 == "The writer of '/x/run.jsonl' fell behind: 12 records or replies were dropped.")
         #expect(
-            "\(AuditTrailError.inFile("/x/run.1.jsonl", .malformedLine(3, reason: "not valid JSON")))"
+            "\(AuditTrailError.inFile(URL(fileURLWithPath: "/x/run.1.jsonl"), .malformedLine(3, reason: "not valid JSON")))"
                 == "In '/x/run.1.jsonl': Line 3 of the audit trail is not a valid record: not valid JSON.")
     }
 }

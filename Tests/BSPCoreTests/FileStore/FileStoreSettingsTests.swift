@@ -16,7 +16,7 @@ struct FileStoreSettingsTests {
             _ = try FileAuditStore(url: url, maxFileBytes: maxFileBytes, fileCount: fileCount)
         } throws: { error in
             guard case .invalidSettings(let path, let reason)? = error as? FileAuditStoreError else { return false }
-            return path == url.path && !reason.isEmpty
+            return path == url && !reason.isEmpty
         }
     }
 
@@ -63,7 +63,7 @@ struct FileStoreSettingsTests {
         let url = folder.file("run.jsonl")
         let first = try FileAuditStore(url: url)
 
-        #expect(throws: FileAuditStoreError.inUse(url.path)) { try FileAuditStore(url: url) }
+        #expect(throws: FileAuditStoreError.inUse(url)) { try FileAuditStore(url: url) }
 
         let emitter = TrailEmitter(into: first)
         emitter.emit(3)

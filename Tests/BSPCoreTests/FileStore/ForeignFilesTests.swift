@@ -57,7 +57,7 @@ struct ForeignFilesTests {
         let first = try FileAuditStore(url: url)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
 
-        #expect(throws: FileAuditStoreError.inUse(link.path)) { try FileAuditStore(url: link) }
+        #expect(throws: FileAuditStoreError.inUse(link)) { try FileAuditStore(url: link) }
 
         emitEvents(3, into: first)
         first.flush()
@@ -73,7 +73,7 @@ struct ForeignFilesTests {
         let first = try FileAuditStore(url: folder.file("run.jsonl"))
 
         let throughLink = linkedFolder.appendingPathComponent("run.jsonl")
-        #expect(throws: FileAuditStoreError.inUse(throughLink.path)) { try FileAuditStore(url: throughLink) }
+        #expect(throws: FileAuditStoreError.inUse(throughLink)) { try FileAuditStore(url: throughLink) }
         withExtendedLifetime(first) {}
     }
 
@@ -87,7 +87,7 @@ struct ForeignFilesTests {
         first.flush()
         try FileManager.default.linkItem(at: url, to: link)
 
-        #expect(throws: FileAuditStoreError.inUse(link.path)) { try FileAuditStore(url: link) }
+        #expect(throws: FileAuditStoreError.inUse(link)) { try FileAuditStore(url: link) }
 
         #expect(try FileAuditStore.read(url).trail.records.count == 3)
     }
@@ -161,7 +161,7 @@ struct RotationBoundsTests {
         emitEvents(5, into: other)
         other.flush()
 
-        #expect(throws: FileAuditStoreError.inUse(folder.file("run.1.jsonl").path)) {
+        #expect(throws: FileAuditStoreError.inUse(folder.file("run.1.jsonl"))) {
             try FileAuditStore(url: folder.file("run.jsonl"), maxFileBytes: 1024, fileCount: 4)
         }
         #expect(try FileAuditStore.read(folder.file("run.1.jsonl")).trail.records.count == 5)
@@ -183,7 +183,7 @@ struct RotationBoundsTests {
             store.flush()
         }
 
-        #expect(faults.all == [.inUse(folder.file("run.1.jsonl").path)])
+        #expect(faults.all == [.inUse(folder.file("run.1.jsonl"))])
         #expect(try FileAuditStore.read(folder.file("run.1.jsonl")).trail.records.count == 5)
         #expect(try FileAuditStore.read(folder.file("run.jsonl"), fileCount: 1).trail.records.count == 150)
     }

@@ -41,7 +41,7 @@ struct TrailRecoveryTests {
 
         let recovered = try FileAuditStore.read(url)
         #expect(recovered.trail.records.map(\.sequence) == [1, 2, 3])
-        #expect(recovered.tornLines == [.init(path: url.path, line: 4, text: "{\"delivery\":\"deliv")])
+        #expect(recovered.tornLines == [.init(file: url, line: 4, text: "{\"delivery\":\"deliv")])
     }
 
     @Test("a last line cut in the middle of a character is skipped too")
@@ -79,7 +79,7 @@ struct TrailRecoveryTests {
         lines[1] = "not json"
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
 
-        #expect(throws: AuditTrailError.inFile(url.path, .malformedLine(2, reason: "not valid JSON"))) {
+        #expect(throws: AuditTrailError.inFile(url, .malformedLine(2, reason: "not valid JSON"))) {
             try FileAuditStore.read(url)
         }
     }
@@ -94,7 +94,7 @@ struct TrailRecoveryTests {
 
         let earlier = folder.file("run.1.jsonl").path
         let reason = "sequence number 1 is used by '\(earlier)' line 1 too"
-        #expect(throws: AuditTrailError.inFile(url.path, .inconsistentLine(1, reason: reason))) {
+        #expect(throws: AuditTrailError.inFile(url, .inconsistentLine(1, reason: reason))) {
             try FileAuditStore.read(url)
         }
     }
@@ -102,7 +102,7 @@ struct TrailRecoveryTests {
     @Test("no trail at all is an error naming the path")
     func noTrail() throws {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/run.jsonl")
-        #expect(throws: AuditTrailError.unreadableFile(url.path, reason: "there is no such file")) {
+        #expect(throws: AuditTrailError.unreadableFile(url, reason: "there is no such file")) {
             try FileAuditStore.read(url)
         }
     }

@@ -188,7 +188,7 @@ struct ScopeStackTests {
         let refusal = NotifierError.scopeTerminated(editor.requests.uri, scope: editor.uri)
         #expect(throws: refusal) { try editor.requests.send("late") }
         editor.requests.handle(by: editor) { _, _ in 0 }
-        #expect(recording.faults.all == [refusal])
+        #expect(recording.faults.notifier == [.scopeTerminated(editor.requests.uri, scope: editor.uri)])
         #expect(throws: refusal) { try editor.requests.send("still late") }
     }
 }

@@ -86,7 +86,7 @@ struct ReleaseUnderLockTests {
         }
         #expect(finished)
         #expect(freed.count == 1)
-        #expect(faults.all.count == 1)
+        #expect(faults.notifier.count == 1)
     }
 
     @Test func aPushedOutQueuedNotificationIsFreedAfterTheLock() async {

@@ -62,10 +62,10 @@ public final class FileAuditStore: AuditStore {
         onFault: @escaping @Sendable (FileAuditStoreError) -> Void = FileAuditStore.writeToStandardError
     ) throws(FileAuditStoreError) {
         guard (1...Self.fileCountLimit).contains(fileCount) else {
-            throw .invalidSettings(url.path, reason: "fileCount must be from 1 to 100,000, not \(fileCount)")
+            throw .invalidSettings(url, reason: "fileCount must be from 1 to 100,000, not \(fileCount)")
         }
         guard maxFileBytes >= 1024 else {
-            throw .invalidSettings(url.path, reason: "maxFileBytes must be at least 1,024, not \(maxFileBytes)")
+            throw .invalidSettings(url, reason: "maxFileBytes must be at least 1,024, not \(maxFileBytes)")
         }
         let lock = try TrailLock(for: url.path)
         self.url = url

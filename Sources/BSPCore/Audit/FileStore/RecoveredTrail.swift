@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A trail read back from a ``FileAuditStore``'s files, with what is missing from it: the
 /// lines a crash cut short, and the gaps where records were dropped.
@@ -25,15 +25,15 @@ public struct RecoveredTrail: Hashable, Sendable {
     /// A last line of a file that was cut short while it was written, and is left out.
     public struct TornLine: Hashable, Sendable {
         /// The file.
-        public var path: String
+        public var file: URL
         /// The line, counted from 1.
         public var line: Int
         /// What was written of it.
         public var text: String
 
         /// Creates a description of a torn line.
-        public init(path: String, line: Int, text: String) {
-            self.path = path
+        public init(file: URL, line: Int, text: String) {
+            self.file = file
             self.line = line
             self.text = text
         }
@@ -52,7 +52,7 @@ public struct RecoveredTrail: Hashable, Sendable {
     init(files: TrailFiles) throws(AuditTrailError) {
         let paths = files.existing
         guard !paths.isEmpty else {
-            throw .unreadableFile(files.current, reason: "there is no such file")
+            throw .unreadableFile(URL(trailFile: files.current), reason: "there is no such file")
         }
         var records: [AuditRecord] = []
         var places: [(path: String, line: Int)] = []
@@ -72,7 +72,7 @@ public struct RecoveredTrail: Hashable, Sendable {
         let name = { (index: Int) in "'\(places[order[index]].path)' line \(places[order[index]].line)" }
         if let (index, reason) = AuditTrail.firstInconsistency(in: sorted, allowingGaps: true, naming: name) {
             let place = places[order[index]]
-            throw .inFile(place.path, .inconsistentLine(place.line, reason: reason))
+            throw .inFile(URL(trailFile: place.path), .inconsistentLine(place.line, reason: reason))
         }
         trail = AuditTrail(sorted)
         tornLines = torn
@@ -95,7 +95,7 @@ public struct RecoveredTrail: Hashable, Sendable {
         let bytes: [UInt8]
         switch TrailFile.contents(of: path) {
         case .success(let contents): bytes = contents
-        case .failure(let failure): throw .unreadableFile(path, reason: failure.reason)
+        case .failure(let failure): throw .unreadableFile(URL(trailFile: path), reason: failure.reason)
         }
         // A crash may cut a character in two: decoding repairs it rather than refusing the file.
         var text = String(decoding: bytes, as: UTF8.self)
@@ -104,14 +104,14 @@ public struct RecoveredTrail: Hashable, Sendable {
             (try? AuditTrail.decode(jsonLines: String(tail))) == nil
         {
             let line = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            torn = TornLine(path: path, line: line, text: String(tail))
+            torn = TornLine(file: URL(trailFile: path), line: line, text: String(tail))
             text.removeLast(tail.count)
         }
         do {
             let (records, lines, replies) = try AuditTrail.decode(jsonLines: text)
             return (records, lines, replies, torn)
         } catch {
-            throw .inFile(path, error)
+            throw .inFile(URL(trailFile: path), error)
         }
     }
 }

@@ -98,7 +98,8 @@ struct TrailFiles: Sendable {
             }
             guard access(from, F_OK) == 0 else { continue }
             if rename(from, path(generation: generation + 1)) != 0 {
-                throw .cannotRotate(from, reason: TrailFile.lastErrorReason())
+                let reason = TrailFile.lastErrorReason()
+                throw .cannotRotate(URL(trailFile: from), reason: reason)
             }
         }
     }
@@ -110,7 +111,7 @@ struct TrailFiles: Sendable {
         try rotatedGenerations.map { generation throws(FileAuditStoreError) in
             let path = path(generation: generation)
             guard TrailFile.isRegularFile(at: path), !TrailFile.isLocked(at: path) else {
-                throw .inUse(path)
+                throw .inUse(URL(trailFile: path))
             }
             return (generation, path)
         }
@@ -152,7 +153,8 @@ final class TrailFile {
     init(creating path: String) throws(FileAuditStoreError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .cannotOpen(path, reason: TrailFile.lastErrorReason())
+            let reason = TrailFile.lastErrorReason()
+            throw .cannotOpen(URL(trailFile: path), reason: reason)
         }
         // Only a regular file is locked and emptied: a device, such as `/dev/null`, may be
         // written by many, and has nothing to empty.
@@ -163,12 +165,12 @@ final class TrailFile {
                 let isHeld = errno == EWOULDBLOCK
                 let reason = TrailFile.lastErrorReason()
                 close(descriptor)
-                throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
+                throw isHeld ? .inUse(URL(trailFile: path)) : .cannotOpen(URL(trailFile: path), reason: reason)
             }
             guard ftruncate(descriptor, 0) == 0 else {
                 let reason = TrailFile.lastErrorReason()
                 close(descriptor)
-                throw .cannotOpen(path, reason: reason)
+                throw .cannotOpen(URL(trailFile: path), reason: reason)
             }
         }
         self.path = path
@@ -198,7 +200,7 @@ final class TrailFile {
                 if written > 0 {
                     _ = ftruncate(descriptor, off_t(size))
                 }
-                throw .cannotWrite(path, reason: reason)
+                throw .cannotWrite(URL(trailFile: path), reason: reason)
             }
             written += result
         }

@@ -179,7 +179,7 @@ final class TrailWriter: @unchecked Sendable {
         condition.unlock()
         if newlyDropped > 0 {
             // Outside the lock: the handler may record, or read the store.
-            report(.recordsDropped(files.current, count: newlyDropped))
+            report(.recordsDropped(URL(trailFile: files.current), count: newlyDropped))
         }
         condition.lock()
         defer { condition.unlock() }

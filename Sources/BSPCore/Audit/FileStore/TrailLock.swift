@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -36,13 +38,14 @@ final class TrailLock: Sendable {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         // Named by the trail's path: what stops the lock file stops the trail's too.
         guard descriptor >= 0 else {
-            throw .cannotOpen(path, reason: TrailFile.lastErrorReason())
+            let reason = TrailFile.lastErrorReason()
+            throw .cannotOpen(URL(trailFile: path), reason: reason)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let isHeld = errno == EWOULDBLOCK
             let reason = TrailFile.lastErrorReason()
             close(descriptor)
-            throw isHeld ? .inUse(path) : .cannotOpen(path, reason: reason)
+            throw isHeld ? .inUse(URL(trailFile: path)) : .cannotOpen(URL(trailFile: path), reason: reason)
         }
         self.descriptor = descriptor
     }
