@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 @Suite("Reading a store from where a reader left off")

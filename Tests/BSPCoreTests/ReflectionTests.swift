@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 /// Reflection — `dump`, `Mirror`, `String(reflecting:)`, and so the text of a failed `#expect` —

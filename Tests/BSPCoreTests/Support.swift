@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Foundation
 
 /// Collects the faults an audit context reports, from any thread.

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import BSPDiagrams
 
 /// A small recorded run: an intent, a request and its answer, a scope pushed, and a request

@@ -1,8 +1,8 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Foundation
 import Testing
 
-@testable import BSPTesting
+@_spi(Inspection) @testable import BSPTesting
 
 /// A system that says what it is told, twice.
 private final class Parrot: UniqueActor {

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// A request notifier nobody handles, and an echo: the smallest systems that fault and talk.
 final class Quiet: UniqueActor {

@@ -70,7 +70,7 @@ public final class AuditContext: Sendable {
     let keepsTime: Bool
 
     /// The time since the context was made on its clock, or `nil` if it was given none.
-    package var elapsed: Duration? {
+    @_spi(Inspection) public var elapsed: Duration? {
         timeOfRecord().map { .nanoseconds(Int64(clamping: $0)) }
     }
 
@@ -84,7 +84,7 @@ public final class AuditContext: Sendable {
     /// The notifiers created in this context, for live drawings.
     let inventory = NotifierInventory()
     /// The asynchronous work under way in this context, for tests that wait for it to settle.
-    package let pendingWork = PendingWork()
+    @_spi(Inspection) public let pendingWork = PendingWork()
     private let faultHandler: @Sendable (any Error) -> Void
     private let lastSequence = AtomicCounter()
     private let droppedFaults = AtomicCounter()

@@ -154,8 +154,8 @@ extension AuditRecord {
     ///
     /// Held as `Any` so that a generic notifier can keep one without a closure per send;
     /// only notifiers whose notification type is `Sendable` make them.
-    package struct SendableNotification: @unchecked Sendable {
+    @_spi(Inspection) public struct SendableNotification: @unchecked Sendable {
         /// The notification.
-        package let value: Any
+        @_spi(Inspection) public let value: Any
     }
 }

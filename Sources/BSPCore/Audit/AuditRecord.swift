@@ -222,7 +222,7 @@ public struct AuditRecord: Sendable {
 
     /// The notification itself, for a record of a `Sendable` notification as its notifier made
     /// it: what typed test expectations compare. `nil` for other records.
-    package var notificationValue: SendableNotification? {
+    @_spi(Inspection) public var notificationValue: SendableNotification? {
         switch text {
         case .rendered: nil
         case .unrendered(let notification): notification

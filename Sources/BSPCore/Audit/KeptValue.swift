@@ -36,7 +36,7 @@ extension RecordedValue {
     ///
     /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes
     ///   nothing; whatever the value's own `encode(to:)` throws.
-    package static func kept(encoding value: some Encodable) throws -> RecordedValue? {
+    @_spi(Inspection) public static func kept(encoding value: some Encodable) throws -> RecordedValue? {
         try KeptValue.encoding(value).value
     }
 }

@@ -67,17 +67,17 @@ final class NotifierInventory: Sendable {
 }
 
 /// What a notifier is connected to, as it last described itself to its context's inventory.
-package struct NotifierSnapshot: Sendable, Hashable {
+@_spi(Inspection) public struct NotifierSnapshot: Sendable, Hashable {
     /// The notifier's URI.
-    package let uri: NotifierURI
+    @_spi(Inspection) public let uri: NotifierURI
     /// Whether it is a request or an event notifier.
-    package let variety: NotifierVariety
+    @_spi(Inspection) public let variety: NotifierVariety
     /// How its notifications travel.
-    package let aspect: InteractionAspect
+    @_spi(Inspection) public let aspect: InteractionAspect
     /// The actors that receive its notifications: named observers, or the handler's owner.
-    package var receivers: [ActorURI] = []
+    @_spi(Inspection) public var receivers: [ActorURI] = []
     /// For the request notifier of a scope stack, the stack's URI and its scopes, in order.
-    package var stack: (uri: ActorURI, scopes: [ActorURI])? {
+    @_spi(Inspection) public var stack: (uri: ActorURI, scopes: [ActorURI])? {
         get { stackURI.map { ($0, stackScopes) } }
         set {
             stackURI = newValue?.uri
@@ -101,7 +101,7 @@ package struct NotifierSnapshot: Sendable, Hashable {
 /// package's only reader is BSPTesting's fabric, which reads the notifiers of its own context
 /// from the domain it was made in (replaying a recording, checking for self-captures). Live
 /// inspection anywhere else goes through ``NotifierSnapshot``, which holds no notifier.
-package struct LiveNotifier: @unchecked Sendable {
+@_spi(Inspection) public struct LiveNotifier: @unchecked Sendable {
     private weak var notifier: (any InspectableNotifier)?
 
     init(_ notifier: any InspectableNotifier) {
@@ -109,20 +109,20 @@ package struct LiveNotifier: @unchecked Sendable {
     }
 
     /// The notifier, if it lives.
-    package var object: (any InspectableNotifier)? { notifier }
+    @_spi(Inspection) public var object: (any InspectableNotifier)? { notifier }
 }
 
 extension AuditContext {
     /// What the notifiers created in this context and still alive say they are connected to,
     /// in the order they were created; empty when the context does not audit. Safe from any
     /// thread: it reads no notifier.
-    package var liveSnapshots: [NotifierSnapshot] {
+    @_spi(Inspection) public var liveSnapshots: [NotifierSnapshot] {
         inventory.snapshots
     }
 
     /// The notifiers created in this context that are still alive, in the order they were
     /// created: for a test's fabric alone, read where its system lives (see ``LiveNotifier``).
-    package var liveNotifiers: [any InspectableNotifier] {
+    @_spi(Inspection) public var liveNotifiers: [any InspectableNotifier] {
         inventory.live.compactMap(\.object)
     }
 

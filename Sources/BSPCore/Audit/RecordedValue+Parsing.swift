@@ -3,7 +3,7 @@ extension RecordedValue {
     ///
     /// Parsed directly from the bytes: decoding it through `Decodable`, trying each kind of
     /// value in turn, cost four times the encoding, on the sending thread.
-    package init?(json bytes: some Collection<UInt8>) {
+    @_spi(Inspection) public init?(json bytes: some Collection<UInt8>) {
         var parser = JSONParser(Array(bytes))
         guard let value = parser.value(), parser.isAtEnd else { return nil }
         self = value

@@ -1,6 +1,6 @@
 /// A notifier that describes itself to its context's inventory (see ``NotifierInventory``):
 /// what it is when it registers, and, through ``inventoryKey``, what changes later.
-package protocol InspectableNotifier: AnyObject {
+@_spi(Inspection) public protocol InspectableNotifier: AnyObject {
     /// The notifier's URI.
     var inspectedURI: NotifierURI { get }
     /// Whether it is a request or an event notifier.
@@ -16,10 +16,10 @@ extension InspectableNotifier {
     }
 }
 
-extension EventNotifier: InspectableNotifier {
-    package var inspectedURI: NotifierURI { uri }
-    package var inspectedVariety: NotifierVariety { .event }
-    package var inspectedAspect: InteractionAspect { aspect }
+@_spi(Inspection) extension EventNotifier: InspectableNotifier {
+    @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
+    @_spi(Inspection) public var inspectedVariety: NotifierVariety { .event }
+    @_spi(Inspection) public var inspectedAspect: InteractionAspect { aspect }
 
     /// Tells the inventory who observes now: the observers that name their actor.
     func publishReceivers() {
@@ -29,10 +29,10 @@ extension EventNotifier: InspectableNotifier {
     }
 }
 
-extension RequestNotifier: InspectableNotifier {
-    package var inspectedURI: NotifierURI { uri }
-    package var inspectedVariety: NotifierVariety { .request }
-    package var inspectedAspect: InteractionAspect { aspect }
+@_spi(Inspection) extension RequestNotifier: InspectableNotifier {
+    @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
+    @_spi(Inspection) public var inspectedVariety: NotifierVariety { .request }
+    @_spi(Inspection) public var inspectedAspect: InteractionAspect { aspect }
 
     /// Tells the inventory who handles now: the handler's owner, if it is an actor.
     func publishReceivers() {
@@ -48,14 +48,14 @@ extension RequestNotifier: InspectableNotifier {
     }
 }
 
-extension QueuedNotifier: InspectableNotifier {
-    package var inspectedURI: NotifierURI { uri }
-    package var inspectedVariety: NotifierVariety { variety }
-    package var inspectedAspect: InteractionAspect { aspect }
+@_spi(Inspection) extension QueuedNotifier: InspectableNotifier {
+    @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
+    @_spi(Inspection) public var inspectedVariety: NotifierVariety { variety }
+    @_spi(Inspection) public var inspectedAspect: InteractionAspect { aspect }
 }
 
-extension AsyncRequestNotifier: InspectableNotifier {
-    package var inspectedURI: NotifierURI { uri }
-    package var inspectedVariety: NotifierVariety { .request }
-    package var inspectedAspect: InteractionAspect { aspect }
+@_spi(Inspection) extension AsyncRequestNotifier: InspectableNotifier {
+    @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
+    @_spi(Inspection) public var inspectedVariety: NotifierVariety { .request }
+    @_spi(Inspection) public var inspectedAspect: InteractionAspect { aspect }
 }

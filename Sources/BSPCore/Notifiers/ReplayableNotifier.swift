@@ -1,6 +1,6 @@
 /// What a replay of a recorded run does with a live notifier, found by its URI: send it a
 /// recorded notification, or stand in for the actor that would have handled it.
-package protocol ReplayableNotifier: InspectableNotifier {
+@_spi(Inspection) public protocol ReplayableNotifier: InspectableNotifier {
     /// Sends or emits the notification `record` holds, decoded as this notifier's type.
     func replay(_ record: AuditRecord) -> ReplayOutcome
 
@@ -11,7 +11,7 @@ package protocol ReplayableNotifier: InspectableNotifier {
 }
 
 /// What became of a recorded notification a replay sent.
-package enum ReplayOutcome {
+@_spi(Inspection) public enum ReplayOutcome {
     /// It was sent.
     case sent
     /// Its value does not decode as the notifier's type.
@@ -23,7 +23,7 @@ package enum ReplayOutcome {
 }
 
 /// What became of a stand-in a replay asked a request notifier for.
-package enum StandInOutcome {
+@_spi(Inspection) public enum StandInOutcome {
     /// Installed, for as long as the registration lives.
     case installed(Registration)
     /// Not needed: the notifier has a handler.
@@ -33,23 +33,27 @@ package enum StandInOutcome {
     case impossible(String)
 }
 
-extension EventNotifier: ReplayableNotifier {
-    package func replay(_ record: AuditRecord) -> ReplayOutcome {
+@_spi(Inspection) extension EventNotifier: ReplayableNotifier {
+    @_spi(Inspection) public func replay(_ record: AuditRecord) -> ReplayOutcome {
         ReplayDecoding.decode(record, as: Event.self).map { emit($0) }
     }
 
-    package func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?) -> StandInOutcome {
+    @_spi(Inspection) public func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?)
+        -> StandInOutcome
+    {
         .handled
     }
 }
 
-extension RequestNotifier: ReplayableNotifier {
-    package func replay(_ record: AuditRecord) -> ReplayOutcome {
+@_spi(Inspection) extension RequestNotifier: ReplayableNotifier {
+    @_spi(Inspection) public func replay(_ record: AuditRecord) -> ReplayOutcome {
         // What became of it is in the trail, which the replay compares.
         ReplayDecoding.decode(record, as: Request.self).map { _ = try? send($0) }
     }
 
-    package func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?) -> StandInOutcome {
+    @_spi(Inspection) public func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?)
+        -> StandInOutcome
+    {
         guard handler == nil else { return .handled }
         if let nothing = () as? Reply {
             return .installed(
@@ -75,22 +79,26 @@ extension RequestNotifier: ReplayableNotifier {
     }
 }
 
-extension QueuedNotifier: ReplayableNotifier {
-    package func replay(_ record: AuditRecord) -> ReplayOutcome {
+@_spi(Inspection) extension QueuedNotifier: ReplayableNotifier {
+    @_spi(Inspection) public func replay(_ record: AuditRecord) -> ReplayOutcome {
         ReplayDecoding.decode(record, as: Notification.self).map { send($0) }
     }
 
-    package func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?) -> StandInOutcome {
+    @_spi(Inspection) public func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?)
+        -> StandInOutcome
+    {
         .handled
     }
 }
 
-extension AsyncRequestNotifier: ReplayableNotifier {
-    package func replay(_ record: AuditRecord) -> ReplayOutcome {
+@_spi(Inspection) extension AsyncRequestNotifier: ReplayableNotifier {
+    @_spi(Inspection) public func replay(_ record: AuditRecord) -> ReplayOutcome {
         .unsupported("an asynchronous request is awaited, which a synchronous replay cannot do")
     }
 
-    package func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?) -> StandInOutcome {
+    @_spi(Inspection) public func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?)
+        -> StandInOutcome
+    {
         .impossible("an asynchronous request is awaited, which a synchronous replay cannot do")
     }
 }

@@ -83,7 +83,7 @@ public final class RequestNotifier<Request, Reply> {
     @usableFromInline @exclusivity(unchecked) var takesSlowPath = false
     /// Decides before a request is recorded whether it may be delivered: a refusal is recorded
     /// as dropped. Set by the package's own actors, such as a ``ScopeStack`` ending a cycle.
-    @usableFromInline package var admission: ((Request) -> NotifierError?)? {
+    @usableFromInline var admission: ((Request) -> NotifierError?)? {
         didSet { updateSlowPath() }
     }
     @usableFromInline var terminatedScope: ActorURI?

@@ -4,23 +4,23 @@
 ///
 /// Found by letting go of the handler and seeing the owner go with it, which only a system
 /// being torn down can afford: a test's fabric, once released.
-package struct SelfCapture: Hashable, Sendable {
+@_spi(Inspection) public struct SelfCapture: Hashable, Sendable {
     /// Whether the handler observes events or handles requests.
-    package enum Kind: String, Hashable, Sendable {
+    @_spi(Inspection) public enum Kind: String, Hashable, Sendable {
         case observer, handler
     }
 
     /// The owner's actor, if it is one.
-    package let actor: ActorURI?
+    @_spi(Inspection) public let actor: ActorURI?
     /// The owner's type.
-    package let ownerType: String
+    @_spi(Inspection) public let ownerType: String
     /// The notifier whose handler kept it.
-    package let notifier: NotifierURI
-    package let kind: Kind
+    @_spi(Inspection) public let notifier: NotifierURI
+    @_spi(Inspection) public let kind: Kind
 }
 
 /// What a notifier lets go of to find handlers that keep their owners alive.
-package protocol SelfCaptureProbe: AnyObject {
+@_spi(Inspection) public protocol SelfCaptureProbe: AnyObject {
     /// Removes each handler installed with an owner and returns the owners that went with it.
     /// Only for a system being torn down: the handlers are gone afterwards.
     func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture]
@@ -44,8 +44,8 @@ struct OwnerProbe {
     }
 }
 
-extension EventNotifier: SelfCaptureProbe {
-    package func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
+@_spi(Inspection) extension EventNotifier: SelfCaptureProbe {
+    @_spi(Inspection) public func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
         let owned = observers.filter { $0.isHeldWeakly && !$0.isCancelled }.map(ObjectIdentifier.init)
         return owned.compactMap { identifier in
             endObservation(identifiedBy: identifier)?.capture(on: uri, as: .observer)
@@ -63,8 +63,8 @@ extension EventNotifier: SelfCaptureProbe {
     }
 }
 
-extension RequestNotifier: SelfCaptureProbe {
-    package func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
+@_spi(Inspection) extension RequestNotifier: SelfCaptureProbe {
+    @_spi(Inspection) public func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
         removeOwnedHandler()?.capture(on: uri, as: .handler).map { [$0] } ?? []
     }
 
@@ -76,8 +76,8 @@ extension RequestNotifier: SelfCaptureProbe {
     }
 }
 
-extension AsyncRequestNotifier: SelfCaptureProbe {
-    package func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
+@_spi(Inspection) extension AsyncRequestNotifier: SelfCaptureProbe {
+    @_spi(Inspection) public func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
         removeOwnedHandler()?.capture(on: uri, as: .handler).map { [$0] } ?? []
     }
 

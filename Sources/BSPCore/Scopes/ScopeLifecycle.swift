@@ -182,7 +182,7 @@ public final class ScopeLifecycle {
     /// Calls `watch` once the scope has deactivated, before it is popped, while it is still
     /// alive — whether it is on a stack yet or not: how a test reads the last state of a scope
     /// that its own step pops and releases. Does nothing once the scope has terminated.
-    package func watchDeactivation(_ watch: @escaping () -> Void) {
+    @_spi(Inspection) public func watchDeactivation(_ watch: @escaping () -> Void) {
         guard state != .terminated else { return }
         storage.deactivationWatchers.append(watch)
     }

@@ -8,7 +8,7 @@
 /// It is `Sendable` only where its state is: the lock keeps two threads from touching the
 /// state at once, but a state that is not `Sendable` may hold what one thread must not hand
 /// to another, which `withLock` would do.
-package final class Locked<State> {
+@_spi(Inspection) public final class Locked<State> {
     // Every access to `state` happens inside `withLock`, which is also why the runtime's
     // exclusivity checks are off for it: the lock already keeps accesses apart. The in-memory
     // store takes this lock on every audited send; with the checks on,
@@ -18,12 +18,12 @@ package final class Locked<State> {
     private let lock = PlatformLock()
 
     /// Creates a lock guarding `state`.
-    package init(_ state: State) {
+    @_spi(Inspection) public init(_ state: State) {
         self.state = state
     }
 
     /// Runs `body` with exclusive access to the state.
-    package func withLock<Result, Failure: Error>(
+    @_spi(Inspection) public func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         lock.lock()
@@ -33,7 +33,7 @@ package final class Locked<State> {
 
     /// Runs `body` with exclusive access to the state, handing it `value` to keep: a closure
     /// that captured `value` instead would copy it.
-    package func withLock<Value, Result>(
+    @_spi(Inspection) public func withLock<Value, Result>(
         moving value: consuming Value,
         _ body: (inout State, consuming Value) -> Result
     ) -> Result {

@@ -4,7 +4,7 @@
 /// `U+0600`, a combining mark) makes `"\u{0600}<"` one `Character` that equals no markup
 /// character, so a `<` would pass through unescaped. Each function here looks at every
 /// Unicode scalar, whatever grapheme it belongs to.
-package enum TextEscaping {
+@_spi(Inspection) public enum TextEscaping {
     /// Appends `text` as a JSON string, quoted, in UTF-8: quotes, backslashes, every control
     /// character (DEL and the C1 range too) and the scalars some readers take for line ends
     /// (U+2028, U+2029) escaped, so that a record is always one line, whoever splits the file.
@@ -13,7 +13,7 @@ package enum TextEscaping {
     /// writer encodes every record of a running app, and going scalar by scalar through a
     /// `String` cost it most of its time. The scalars it escapes are found by their encodings:
     /// one byte below 0x20 or 0x22, 0x5C, 0x7F; `C2 80`…`C2 9F`; `E2 80 A8` and `E2 80 A9`.
-    package static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+    @_spi(Inspection) public static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -74,7 +74,7 @@ package enum TextEscaping {
     /// every scalar XML 1.0 cannot hold (controls other than tab and line ends, `U+FFFE`,
     /// `U+FFFF`) shown as a visible picture (see ``readable(_:)``), so the document stays
     /// well formed.
-    package static func xml(_ text: String) -> String {
+    @_spi(Inspection) public static func xml(_ text: String) -> String {
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -97,7 +97,7 @@ package enum TextEscaping {
     /// that no `</script`, `<!--` or `<script` can appear for an HTML tokenizer to act on.
     ///
     /// Outside its strings JSON has none of the three, so escaping them everywhere is exact.
-    package static func scriptData(json: String) -> String {
+    @_spi(Inspection) public static func scriptData(json: String) -> String {
         var escaped = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             switch scalar {
@@ -114,7 +114,7 @@ package enum TextEscaping {
     /// U+2029) as a space, other control characters as their Unicode Control Pictures
     /// (`U+0000` as `␀`, DEL as `␡`), C1 controls and the noncharacters `U+FFFE` and `U+FFFF`
     /// as `U+FFFD`. Drawings use it for labels, which must fit on one line.
-    package static func readable(_ text: String) -> String {
+    @_spi(Inspection) public static func readable(_ text: String) -> String {
         var readable = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isLineEnd(scalar) {
@@ -128,7 +128,7 @@ package enum TextEscaping {
 
     /// `text` for a Mermaid label: one line (see ``readable(_:)``), with the characters Mermaid
     /// would read as syntax written as its entity codes (`#59;` for `;`).
-    package static func mermaid(_ text: String) -> String {
+    @_spi(Inspection) public static func mermaid(_ text: String) -> String {
         var escaped = String.UnicodeScalarView()
         for scalar in readable(text).unicodeScalars {
             switch scalar {
@@ -140,7 +140,7 @@ package enum TextEscaping {
     }
 
     /// Whether some reader takes `scalar` for the end of a line.
-    package static func isLineEnd(_ scalar: Unicode.Scalar) -> Bool {
+    @_spi(Inspection) public static func isLineEnd(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
         default: false

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// What a live context's notifiers are connected to now: their actors, who observes or handles
 /// each, and the scopes on the stacks among them. Read from what each notifier last told its

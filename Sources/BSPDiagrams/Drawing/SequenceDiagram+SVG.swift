@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 extension SequenceDiagram {
     /// The diagram as a self-contained SVG document: no scripts, fonts or images from

@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// A recorded run as a sequence diagram: actors as lifelines, notifications as arrows labelled
 /// with their rendered text, scope pushes and pops marked.

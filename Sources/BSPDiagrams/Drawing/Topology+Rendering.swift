@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 extension Topology {
     /// The topology as a Graphviz DOT graph, in the package's visual language (see

@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// A recorded value as an indented outline, one field a line, a `Private` field
 /// marked as redacted:

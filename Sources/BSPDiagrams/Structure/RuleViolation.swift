@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// A breach of one of BSP's own rules of structure, found by ``StructureReport``.
 ///

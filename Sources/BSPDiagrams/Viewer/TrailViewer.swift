@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// A recorded run as one self-contained, interactive web page: a lifeline per actor, every
 /// notification as an arrow in the visual language of ``SequenceDiagram`` (with its legend

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// A clock whose sleeps return at once, for tests that do not care about time: a Service that
 /// waits a second between retries runs its retries without waiting.

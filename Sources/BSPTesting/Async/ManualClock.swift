@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// A clock that moves only when the test says so, for Services that wait on time. (Named so
 /// that it never clashes with swift-clocks' `TestClock`, which TCA users import beside it.)

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Foundation
 
 extension TestFabric {
@@ -79,11 +79,11 @@ extension TestFabric {
 /// A golden transcript's file, kept beside the test that compares against it.
 ///
 /// `package` for the fuzzing harness of its names.
-package struct GoldenFile {
-    package let path: String
+@_spi(Inspection) public struct GoldenFile: Sendable {
+    @_spi(Inspection) public let path: String
 
     /// The file for `name`, for the test in the file at `testPath`.
-    package init(name: String, besideTest testPath: String) {
+    @_spi(Inspection) public init(name: String, besideTest testPath: String) {
         let test = URL(fileURLWithPath: testPath)
         let stem = test.deletingPathExtension().lastPathComponent
         path =
@@ -93,7 +93,7 @@ package struct GoldenFile {
 
     /// What makes `name` something other than one file name inside the transcripts folder, if
     /// anything: a name that could write outside it, hide the file, or be no name at all.
-    package static func problem(with name: String) -> String? {
+    @_spi(Inspection) public static func problem(with name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" }) { return "contains a path separator" }
         if name.hasPrefix(".") { return "starts with '.'" }

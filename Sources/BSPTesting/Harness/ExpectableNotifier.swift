@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// A notifier or a port that a typed expectation can name: its URI, and the type of what it
 /// carries, so that the compiler checks the expected notification.

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 extension TestFabric {
     /// Accepts everything recorded so far as the test's arrangement: the notifications that

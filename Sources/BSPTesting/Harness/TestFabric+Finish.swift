@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 extension TestFabric {
     /// Waits until the system has settled — no notification waiting in a queue or being

@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 extension TestFabric {
     /// Tracks the state of `actor` from now on: its state now is accepted, and every change

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 extension TestFabric {
     /// Which of the lines that match a typed expectation it takes.

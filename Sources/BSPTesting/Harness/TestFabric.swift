@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// The system a fabric holds, in a box it can empty when it is released.
 private final class HeldSystem<System> {

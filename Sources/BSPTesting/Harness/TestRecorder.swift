@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 /// The audit store of a ``TestFabric``: keeps records and faults, and reports any record that

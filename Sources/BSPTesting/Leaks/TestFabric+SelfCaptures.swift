@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 extension TestFabric {
     /// Once the system is let go of, fails the test for each actor that an observer or a

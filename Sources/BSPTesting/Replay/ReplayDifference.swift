@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// Where a replayed run first differs from its recording, and the failure that says so.
 struct ReplayDifference: Equatable {

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// One replay of a recording against a live system: the walk through the recording, the
 /// stand-ins, and what the live run has recorded so far.

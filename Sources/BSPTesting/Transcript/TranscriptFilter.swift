@@ -1,4 +1,4 @@
-public import BSPCore
+@_spi(Inspection) public import BSPCore
 
 /// Which lines of a transcript an expectation looks at.
 ///

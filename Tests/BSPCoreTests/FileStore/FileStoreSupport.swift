@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Foundation
 
 /// A fresh folder for one test's trail files, removed when the test's `defer` says so.

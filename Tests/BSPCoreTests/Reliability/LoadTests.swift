@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 /// A long run keeps memory flat: the bounded store's own counters say so.

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 /// The order things happened in, across scopes.
 final class Journal {

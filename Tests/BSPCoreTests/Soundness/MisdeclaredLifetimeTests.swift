@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 /// A lifetime that ends before its actor — declared as a computed property, or replaced — is

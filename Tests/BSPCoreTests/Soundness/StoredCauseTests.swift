@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 /// A cause kept for later — a scope request queued during a transition, a notification

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Foundation
 
 /// The package's escapers, each checked against what it promises, scalar by scalar.

@@ -1,5 +1,5 @@
-import BSPCore
-import BSPTesting
+@_spi(Inspection) import BSPCore
+@_spi(Inspection) import BSPTesting
 import Foundation
 
 /// Recorded values, URIs and golden transcript names.

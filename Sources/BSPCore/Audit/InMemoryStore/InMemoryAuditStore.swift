@@ -207,7 +207,9 @@ public final class InMemoryAuditStore: AuditStore {
     /// overwritten, or the store was cleared, it is every record kept, and `continues` is `false`.
     ///
     /// What a reader that keeps up with a store reads, without copying the records it has.
-    package func records(after mark: RecordMark) -> (records: [AuditRecord], mark: RecordMark, continues: Bool) {
+    @_spi(Inspection) public func records(after mark: RecordMark) -> (
+        records: [AuditRecord], mark: RecordMark, continues: Bool
+    ) {
         let (added, next, continues) = state.withLock { state in
             let added = state.kept - mark.kept
             let continues = mark.clears == state.clears && added >= 0 && added <= state.count
@@ -222,17 +224,17 @@ public final class InMemoryAuditStore: AuditStore {
     }
 
     /// The place the store has reached: pass it to ``records(after:)`` to read what comes next.
-    package var mark: RecordMark {
+    @_spi(Inspection) public var mark: RecordMark {
         state.withLock { $0.mark }
     }
 
     /// The place a reader has reached in the store: how many records were kept when it read.
-    package struct RecordMark: Hashable, Sendable {
-        package var kept = 0
+    @_spi(Inspection) public struct RecordMark: Hashable, Sendable {
+        @_spi(Inspection) public var kept = 0
         /// Tells a store cleared since the mark apart.
         var clears = 0
 
-        package init() {}
+        @_spi(Inspection) public init() {}
 
         init(kept: Int, clears: Int) {
             self.kept = kept

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 import Testing
 
 // The code of "The Four Kinds of Interaction", compiled and run.

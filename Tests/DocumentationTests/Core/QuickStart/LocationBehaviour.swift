@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 final class LocationBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"

@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 final class LocationPresentation: UniqueActor {
     typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>

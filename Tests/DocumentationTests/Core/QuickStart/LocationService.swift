@@ -1,4 +1,4 @@
-import BSPCore
+@_spi(Inspection) import BSPCore
 
 final class LocationService: UniqueActor {
     typealias Ports = ActorPorts<ServiceRequest, Void, ServiceEvent>
