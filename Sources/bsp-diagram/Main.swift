@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Foundation
 
 /// `bsp-diagram`: draws a recorded audit trail (JSON Lines) as a topology, a sequence diagram

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// `observe(by:)` and `handle(by:)` last as long as their owner. A value boxed as an object

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A Behaviour may aggregate Service and Presentation events into meta-events of its own.

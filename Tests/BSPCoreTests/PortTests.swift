@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// Peers see each other through ports: they send requests and observe events, never emit or

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A record is a plain value: a test changes any field of a copy, and no store changes.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// What a handler captured is released when its observation ends; its `deinit` may run any code,

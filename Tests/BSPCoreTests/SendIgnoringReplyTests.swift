@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A request with a reply sent only for its effect: the reply is dropped, never the failure.

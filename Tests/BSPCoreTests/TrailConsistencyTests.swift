@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A trail is read as it was written, whatever its line endings, and a trail that cannot be a

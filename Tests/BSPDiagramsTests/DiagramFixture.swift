@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import BSPDiagrams
 
 /// A small recorded run: an intent, a request and its answer, a scope pushed, and a request

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import BSPDiagrams
 import Foundation
 import TestSupport

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// A request notifier nobody handles, and an echo: the smallest systems that fault and talk.
 final class Quiet: UniqueActor {

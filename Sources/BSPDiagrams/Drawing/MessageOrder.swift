@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// The order a sequence diagram draws a run in: each notification when it was sent, except a
 /// queued one, drawn where its consumer took it; and each reply to a bi-way request after

@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// The fabric as a graph: actors, their notifiers, and who sends on or observes what, with the
 /// scopes of each scope stack in stack order.

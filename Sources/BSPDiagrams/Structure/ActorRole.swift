@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// Which of BSP's three top-level actors an actor belongs to, read from its URI:
 /// `/actor/service/location` is part of the Service, `/actor/presentation/scope/login` of the

@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// How an actor connects to the rest of the fabric, in BSP's vocabulary: what it receives (its
 /// input) and what it sends (its output), each single-way or bi-way.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// The three-column drawing a ``Tangle`` counts the crossings of: nodes in columns, straight
 /// segments between neighbouring columns, arcs within a column.

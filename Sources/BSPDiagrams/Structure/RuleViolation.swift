@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// A breach of one of BSP's own rules of structure, found by ``StructureReport``.
 ///

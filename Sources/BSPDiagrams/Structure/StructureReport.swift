@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// Simple figures of a topology's structure — counts, fan-in and fan-out per actor, notifiers
 /// nobody observes — and the breaches of BSP's own rules, as a short text report:

@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// How tangled a fabric is: how many of its connections cross when it is drawn as BSP draws
 /// it, in three columns — Presentation, Behaviour, Service — with each column ordered to cross

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 extension TestFabric {
     /// Waits until the substrings are in lines not yet accounted for, in this order, then

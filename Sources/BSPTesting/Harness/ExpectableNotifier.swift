@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// A notifier or a port that a typed expectation can name: its URI, and the type of what it
 /// carries, so that the compiler checks the expected notification.

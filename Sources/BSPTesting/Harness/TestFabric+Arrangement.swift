@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 extension TestFabric {
     /// Accepts everything recorded so far as the test's arrangement: the notifications that

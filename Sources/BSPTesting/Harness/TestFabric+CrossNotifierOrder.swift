@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 extension TestFabric {
     /// One notification an expectation across notifiers names: the notifier, and the value of

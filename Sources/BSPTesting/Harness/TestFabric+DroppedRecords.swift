@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// What a fabric that dropped records past its capacity can still check: an expectation that
 /// needed a record the fabric never kept fails, naming how many it missed, rather than pass

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 extension TestFabric {
     /// Expects a fault equal to `fault` among those no expectation has claimed yet, and claims it.

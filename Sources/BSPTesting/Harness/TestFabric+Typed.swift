@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 extension TestFabric {
     /// Expects `expected` on `notifier`, in exactly one line not yet accounted for, and

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 extension TestFabric {
     /// Which of the lines that match a typed expectation it takes.

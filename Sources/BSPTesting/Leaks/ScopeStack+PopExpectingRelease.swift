@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 extension ScopeStack {
     /// Pops the top scope, expecting it and its companion to be deallocated with it.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// Renders a failed expectation: what was expected, what each expected substring matched or
 /// missed, and the transcript once, with each matched line marked.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// A structural diff of two recorded values: one line per leaf that differs, named by its path.
 enum RecordedValueDiff {

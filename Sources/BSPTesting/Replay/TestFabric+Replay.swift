@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 extension TestFabric {
     /// Replays `recording` — a trail kept by a shipped app, or a bug report's — against the

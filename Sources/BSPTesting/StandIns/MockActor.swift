@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// A stand-in for a Service or Presentation actor: it has the same URI and hands out the same
 /// `ActorPorts` as the real one, records every request it receives, answers with canned

@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// A placeholder scope: it does nothing of its own but record what happens to it and hand
 /// canned answers back, so scopes below or above it can be built and tested before it is.

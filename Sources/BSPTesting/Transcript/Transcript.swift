@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// A recorded run as text: one numbered line per notification,
 /// `#seq /uri/of/notifier <variety>: rendered notification`, followed by `← #cause` when a

@@ -1,4 +1,4 @@
-@_spi(Inspection) public import BSPCore
+public import BSPCore
 
 /// Which lines of a transcript an expectation looks at.
 ///

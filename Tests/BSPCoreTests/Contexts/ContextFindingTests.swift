@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A notifier finds its context one of two ways, the same for every kind: it is given one when

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// Every cycle ends: with a typed fault naming the URI and a `dropped` record, never a stack

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Foundation
 
 /// A fresh folder for one test's trail files, removed when the test's `defer` says so.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A long run keeps memory flat: the bounded store's own counters say so.

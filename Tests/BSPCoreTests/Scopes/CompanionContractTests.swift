@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// The companion is read once, at push; a failed replace leaves both stacks as they were; a

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A scope isolated to the main actor — where UI code lives — conforms with an isolated

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// What a scope owns is bound explicitly, never found by looking through its properties.

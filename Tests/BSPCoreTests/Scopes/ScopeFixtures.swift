@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// The order things happened in, across scopes.
 final class Journal {

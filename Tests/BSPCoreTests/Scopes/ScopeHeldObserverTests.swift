@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// An observation by a scope on its stack holds the scope, at the cost of an observation kept by

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// Transitions requested while another runs: queued in request order, or rejected.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// Work a scope starts ends when it deactivates, and a popped scope is released.

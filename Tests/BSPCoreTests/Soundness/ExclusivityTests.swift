@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// Re-entrant audited sends, the shapes in which a notifier's own state is accessed again while

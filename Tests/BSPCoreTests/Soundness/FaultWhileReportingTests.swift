@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A fault handler may itself raise faults — typically by forwarding each fault to a peer that

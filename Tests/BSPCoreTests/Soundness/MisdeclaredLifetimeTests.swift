@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A lifetime that ends before its actor — declared as a computed property, or replaced — is

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 /// A cause kept for later — a scope request queued during a transition, a notification

@@ -1,7 +1,7 @@
 // The code of the article's sections on faults, exhaustivity, typed expectations, time and
 // golden transcripts, compiled and run.
 
-@_spi(Inspection) import BSPCore
+import BSPCore
 import BSPTesting
 import Testing
 

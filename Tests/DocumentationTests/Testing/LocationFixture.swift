@@ -1,7 +1,7 @@
 // The fixture of the "Testing with the Three-Step Procedure" article: a location app whose
 // Service also reports analytics, and whose location can fail.
 
-@_spi(Inspection) import BSPCore
+import BSPCore
 import BSPTesting
 
 enum ServiceRequest: Equatable { case resolveLocation }

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Foundation
 
 /// The trail's readers: one text of JSON Lines, and a set of files.

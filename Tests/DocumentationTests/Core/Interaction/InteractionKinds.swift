@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 // The code of "The Four Kinds of Interaction", compiled and run.

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 /// The whole app: its three actors, kept alive by one fabric.
 final class LocationApp {

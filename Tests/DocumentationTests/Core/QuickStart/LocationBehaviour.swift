@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 final class LocationBehaviour: UniqueActor {
     static let uri: ActorURI = "/actor/behaviour"

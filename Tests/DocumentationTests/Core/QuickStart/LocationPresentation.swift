@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 final class LocationPresentation: UniqueActor {
     typealias Ports = ActorPorts<PresentationRequest, Void, PresentationEvent>

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 
 final class LocationService: UniqueActor {
     typealias Ports = ActorPorts<ServiceRequest, Void, ServiceEvent>

@@ -1,4 +1,4 @@
-@_spi(Inspection) import BSPCore
+import BSPCore
 import Testing
 
 // The code of the "Scopes and the Scope Stack" article's self-dismissing editor, compiled and run.
