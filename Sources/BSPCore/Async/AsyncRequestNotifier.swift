@@ -155,11 +155,6 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
     /// How its requests travel: asynchronously, and bi-way unless the reply is `Void`.
     public var aspect: InteractionAspect { .request(.asynchronous, replying: Reply.self) }
 
-    /// What peers may do with this notifier: send requests, not handle them.
-    public var port: AsyncRequestPort<Request, Reply> {
-        AsyncRequestPort(self)
-    }
-
     /// Installs the handler, for as long as `owner` lives.
     ///
     /// As with ``RequestNotifier/handle(by:_:)``, a second handler while the first's owner

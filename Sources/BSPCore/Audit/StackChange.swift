@@ -27,15 +27,3 @@ public struct StackChange: Hashable, Sendable, Codable {
         self.scope = scope
     }
 }
-
-extension ScopeTransition {
-    /// The change to the stack, for transitions that changed it.
-    var stackChange: StackChange? {
-        switch self {
-        case .pushed(let scope): StackChange(.pushed, scope)
-        case .popped(let scope): StackChange(.popped, scope)
-        case .suspended(let scope): StackChange(.suspended, scope)
-        case .resumeStopped, .failed: nil
-        }
-    }
-}

@@ -114,11 +114,6 @@ public final class EventNotifier<Event> {
     /// How its events travel: synchronously, single-way.
     public var aspect: InteractionAspect { .synchronousSingleWay }
 
-    /// What peers may do with this notifier: observe it, not emit.
-    public var port: EventPort<Event> {
-        EventPort(self)
-    }
-
     /// Tells every observer, in registration order, that `event` happened.
     ///
     /// Dropped with ``NotifierError/nestedTooDeep(_:)`` when notifications are nested so deep

@@ -79,30 +79,6 @@
     }
 }
 
-@_spi(Inspection) extension QueuedNotifier: ReplayableNotifier {
-    @_spi(Inspection) public func replay(_ record: AuditRecord) -> ReplayOutcome {
-        ReplayDecoding.decode(record, as: Notification.self).map { send($0) }
-    }
-
-    @_spi(Inspection) public func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?)
-        -> StandInOutcome
-    {
-        .handled
-    }
-}
-
-@_spi(Inspection) extension AsyncRequestNotifier: ReplayableNotifier {
-    @_spi(Inspection) public func replay(_ record: AuditRecord) -> ReplayOutcome {
-        .unsupported("an asynchronous request is awaited, which a synchronous replay cannot do")
-    }
-
-    @_spi(Inspection) public func standIn(replies: [RecordedValue], answer: @escaping () -> RecordedValue?)
-        -> StandInOutcome
-    {
-        .impossible("an asynchronous request is awaited, which a synchronous replay cannot do")
-    }
-}
-
 /// Decoding recorded values as a notifier's types, which are `Decodable` or not at run time.
 enum ReplayDecoding {
     /// The notification `record` holds, as a `Value`.

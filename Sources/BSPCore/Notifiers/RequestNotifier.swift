@@ -157,11 +157,6 @@ public final class RequestNotifier<Request, Reply> {
     /// How its requests travel: synchronously, and bi-way unless the reply is `Void`.
     public var aspect: InteractionAspect { deliveredOrigin.aspect }
 
-    /// What peers may do with this notifier: send requests, not handle them.
-    public var port: RequestPort<Request, Reply> {
-        RequestPort(self)
-    }
-
     private func updateSlowPath() {
         takesSlowPath = isAuditing || admission != nil || retiredHandler != nil
     }

@@ -75,17 +75,3 @@ struct OwnerProbe {
         return probe
     }
 }
-
-@_spi(Inspection) extension AsyncRequestNotifier: SelfCaptureProbe {
-    @_spi(Inspection) public func releaseHandlersKeepingTheirOwnersAlive() -> [SelfCapture] {
-        removeOwnedHandler()?.capture(on: uri, as: .handler).map { [$0] } ?? []
-    }
-
-    /// Removes the handler, if an owner keeps it, and returns a probe of the owner.
-    private func removeOwnedHandler() -> OwnerProbe? {
-        guard let owner = ownerOfHandler else { return nil }
-        let probe = OwnerProbe(owner)
-        removeHandler()
-        return probe
-    }
-}

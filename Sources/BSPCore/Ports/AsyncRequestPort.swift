@@ -23,3 +23,10 @@ public struct AsyncRequestPort<Request: Sendable, Reply: Sendable>: Sendable {
         try await notifier.send(request)
     }
 }
+
+extension AsyncRequestNotifier {
+    /// What peers may do with this notifier: send requests, not handle them.
+    public var port: AsyncRequestPort<Request, Reply> {
+        AsyncRequestPort(self)
+    }
+}

@@ -45,3 +45,10 @@ extension EventPort where Event: Sendable {
 
 @available(*, unavailable, message: "A port belongs to its notifier's isolation domain.")
 extension EventPort: Sendable {}
+
+extension EventNotifier {
+    /// What peers may do with this notifier: observe it, not emit.
+    public var port: EventPort<Event> {
+        EventPort(self)
+    }
+}

@@ -50,3 +50,10 @@ extension RequestPort where Reply == Void {
 
 @available(*, unavailable, message: "A port belongs to its notifier's isolation domain.")
 extension RequestPort: Sendable {}
+
+extension RequestNotifier {
+    /// What peers may do with this notifier: send requests, not handle them.
+    public var port: RequestPort<Request, Reply> {
+        RequestPort(self)
+    }
+}

@@ -11,3 +11,15 @@ public enum ScopeTransition: Hashable, Sendable {
     /// A queued request failed; its caller had already returned.
     case failed(ScopeStackError)
 }
+
+extension ScopeTransition {
+    /// The change to the stack, for transitions that changed it.
+    var stackChange: StackChange? {
+        switch self {
+        case .pushed(let scope): StackChange(.pushed, scope)
+        case .popped(let scope): StackChange(.popped, scope)
+        case .suspended(let scope): StackChange(.suspended, scope)
+        case .resumeStopped, .failed: nil
+        }
+    }
+}

@@ -1,21 +1,3 @@
-/// A notifier that describes itself to its context's inventory (see ``NotifierInventory``):
-/// what it is when it registers, and, through ``inventoryKey``, what changes later.
-@_spi(Inspection) public protocol InspectableNotifier: AnyObject {
-    /// The notifier's URI.
-    var inspectedURI: NotifierURI { get }
-    /// Whether it is a request or an event notifier.
-    var inspectedVariety: NotifierVariety { get }
-    /// How its notifications travel.
-    var inspectedAspect: InteractionAspect { get }
-}
-
-extension InspectableNotifier {
-    /// What the notifier is, with nothing connected yet.
-    var emptySnapshot: NotifierSnapshot {
-        NotifierSnapshot(uri: inspectedURI, variety: inspectedVariety, aspect: inspectedAspect)
-    }
-}
-
 @_spi(Inspection) extension EventNotifier: InspectableNotifier {
     @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
     @_spi(Inspection) public var inspectedVariety: NotifierVariety { .event }
@@ -46,16 +28,4 @@ extension InspectableNotifier {
         guard let inventoryKey else { return }
         audit.inventory.update(inventoryKey) { $0.stack = (stack, scopes) }
     }
-}
-
-@_spi(Inspection) extension QueuedNotifier: InspectableNotifier {
-    @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
-    @_spi(Inspection) public var inspectedVariety: NotifierVariety { variety }
-    @_spi(Inspection) public var inspectedAspect: InteractionAspect { aspect }
-}
-
-@_spi(Inspection) extension AsyncRequestNotifier: InspectableNotifier {
-    @_spi(Inspection) public var inspectedURI: NotifierURI { uri }
-    @_spi(Inspection) public var inspectedVariety: NotifierVariety { .request }
-    @_spi(Inspection) public var inspectedAspect: InteractionAspect { aspect }
 }
