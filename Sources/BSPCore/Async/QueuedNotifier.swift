@@ -39,10 +39,10 @@ public final class QueuedNotifier<Notification: Sendable>: Sendable {
         /// Keep everything.
         case unbounded
         /// Keep the oldest `n` waiting notifications; drop new ones while full. A size below 1
-        /// is reported as ``NotifierFault.invalidBufferSize(_:size:)``, and keeps one.
+        /// is reported as ``NotifierFault/invalidBufferSize(_:size:)``, and keeps one.
         case keepingOldest(Int)
         /// Keep the newest `n` waiting notifications; drop the oldest to make room. A size below
-        /// 1 is reported as ``NotifierFault.invalidBufferSize(_:size:)``, and keeps one.
+        /// 1 is reported as ``NotifierFault/invalidBufferSize(_:size:)``, and keeps one.
         case keepingNewest(Int)
     }
 

@@ -9,6 +9,6 @@ public enum AuditDelivery: String, Hashable, Sendable, Codable, CaseIterable {
     /// It was queued for a consumer that receives it asynchronously (see ``QueuedNotifier``).
     case queued
     /// It was discarded: to cut a runaway cycle (see ``NotifierError/runawayCycle(_:limit:)``),
-    /// or by a full queue's buffering policy (see ``NotifierFault.bufferFull(_:)``).
+    /// or by a full queue's buffering policy (see ``NotifierFault/bufferFull(_:)``).
     case dropped
 }

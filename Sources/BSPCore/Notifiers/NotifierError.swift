@@ -1,6 +1,6 @@
 /// Why a request, or a queue's consumer, failed: what the caller of `send` or `consume` meets.
 ///
-/// Thrown by ``RequestNotifier/send(_:)``, ``AsyncRequestNotifier/send(_:)`` (and their
+/// Thrown by ``RequestNotifier/send(_:)->Reply``, ``AsyncRequestNotifier/send(_:)`` (and their
 /// ports) and ``QueuedNotifier/consume(by:isolation:_:)``. The same failures, met where no
 /// caller is told — an event's emit, ``RequestNotifier/sendIgnoringReply(_:)`` — go to the
 /// ``AuditContext``'s fault handler, with the failures only a fault handler sees

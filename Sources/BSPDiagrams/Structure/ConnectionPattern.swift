@@ -33,7 +33,7 @@ public struct ConnectionPattern: Hashable, Sendable, CustomStringConvertible {
         /// Input and output, at least one of them bi-way.
         case socket = "Socket"
 
-        /// The name as BSP writes it: ``rawValue``.
+        /// The name as BSP writes it: its raw value.
         public var description: String { rawValue }
     }
 
