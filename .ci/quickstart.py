@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Writes the README's quick start as a package of its own, in the folder given.
 
-The package's manifest is the README's `// Package.swift` fragment, with the dependency on
-swift-bsp pointed at this checkout (through a link named `swift-bsp`, so that the package
-identity the fragment names is right). Its `MyApp` target holds every other `swift` block of
-the quick start, and its test target the block that declares a `@Test`: nothing else is added,
-so a type the quick start uses without showing fails the build. Fails, too, if the README is
-longer than 250 lines.
+The package's manifest is the README's `// Package.swift` fragment — its platforms, dependencies
+and targets — with the dependency on swift-bsp pointed at this checkout (through a link named
+`swift-bsp`, so that the package identity the fragment names is right). Its `MyApp` target holds
+every other `swift` block of the quick start, and its test target the block that declares a
+`@Test`. What is added is only what a file needs to see the others: `import BSPCore` in the
+app's file; `import BSPCore`, `import BSPTesting`, `import Testing` and `@testable import MyApp`
+(the quick start's types are internal) in the test's. So a type the quick start uses without
+showing fails the build. Fails, too, if the README is longer than 250 lines.
 """
 import pathlib
 import re
@@ -44,7 +46,7 @@ if '.package(path: "swift-bsp")' not in fragment:
 (target / "swift-bsp").symlink_to(root, target_is_directory=True)
 (target / "Package.swift").write_text(
     "// swift-tools-version: 6.2.3\nimport PackageDescription\n\n"
-    'let package = Package(\n    name: "MyApp",\n    platforms: [.macOS(.v14), .iOS(.v17)],\n'
+    'let package = Package(\n    name: "MyApp",\n'
     + fragment.rstrip().rstrip(",")
     + "\n)\n",
     encoding="utf-8",

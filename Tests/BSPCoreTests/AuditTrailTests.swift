@@ -115,6 +115,16 @@ struct AuditTrailTests {
         }
     }
 
+    @Test func aBadLineInAFileIsAnErrorNamingTheFileAndTheLine() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trail-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("not json\n".utf8).write(to: url)
+
+        #expect(throws: AuditTrailError.inFile(url, .malformedLine(1, reason: "not valid JSON"))) {
+            try AuditTrail(contentsOf: url)
+        }
+    }
+
     @Test func aFileThatCannotBeWrittenIsATypedErrorNamingIt() {
         let url = URL(fileURLWithPath: "/nonexistent/folder/trail.jsonl")
         do {

@@ -242,9 +242,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
         let depth = AsyncRequestNesting.depth
         guard depth < Self.nestingLimit else {
             if audit.isEnabled { _ = record(request, delivery: .dropped, in: audit) }
-            let refusal = NotifierError.runawayCycle(uri, limit: Self.nestingLimit)
-            audit.reportFault(refusal)
-            throw refusal
+            // Thrown, not also reported: the caller is told, as a synchronous request's is.
+            throw NotifierError.runawayCycle(uri, limit: Self.nestingLimit)
         }
         let reply = await AsyncRequestNesting.$depth.withValue(depth + 1) { () async -> Reply in
             guard audit.isEnabled else { return await handle(request, by: body, holding: owner) }
@@ -274,8 +273,8 @@ public final class AsyncRequestNotifier<Request: Sendable, Reply: Sendable>: Sen
 
     /// How deep asynchronous requests may nest in one task — a handler awaiting a request whose
     /// handler awaits another — before the notifier treats it as a runaway cycle: the request
-    /// is recorded as dropped, reported to the fault handler, and refused with
-    /// ``NotifierError/runawayCycle(_:limit:)``.
+    /// is recorded as dropped and refused with ``NotifierError/runawayCycle(_:limit:)``, thrown
+    /// to its caller.
     public static var nestingLimit: Int { 64 }
 
     private func record(_ request: Request, delivery: AuditDelivery, in audit: AuditContext) -> AuditCause {

@@ -98,15 +98,23 @@ public struct AuditTrail: Hashable, Sendable {
     /// Reads a trail from a JSON Lines file.
     ///
     /// - Throws: ``AuditTrailError/unreadableFile(_:reason:)`` when the file cannot be read
-    ///   as UTF-8, or ``AuditTrailError/malformedLine(_:reason:)`` for a bad line.
+    ///   as UTF-8, or ``AuditTrailError/inFile(_:_:)`` naming `url` around the error of a bad
+    ///   line (``AuditTrailError/malformedLine(_:reason:)``,
+    ///   ``AuditTrailError/inconsistentLine(_:reason:)``).
     public init(contentsOf url: URL) throws(AuditTrailError) {
+        // Never fetched from a network: a trail is a file.
+        guard url.isFileURL else { throw .unreadableFile(url, reason: "it is not a file URL") }
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
             throw AuditTrailError.unreadableFile(url, reason: error.localizedDescription)
         }
-        try self.init(jsonLines: text)
+        do {
+            try self.init(jsonLines: text)
+        } catch {
+            throw .inFile(url, error)
+        }
     }
 
     /// The trail as JSON Lines: one record per line, keys sorted, ending with a newline.
@@ -124,6 +132,7 @@ public struct AuditTrail: Hashable, Sendable {
     /// - Throws: ``AuditTrailError/cannotWrite(_:reason:)``, naming the file and the file
     ///   system's reason, when it cannot be written.
     public func write(to url: URL) throws(AuditTrailError) {
+        guard url.isFileURL else { throw .cannotWrite(url, reason: "it is not a file URL") }
         do {
             try Data(jsonLines().utf8).write(to: url, options: .atomic)
         } catch {

@@ -28,11 +28,11 @@ extension AuditTrailError: CustomStringConvertible {
         case .inconsistentLine(let line, let reason):
             "Line \(line) of the audit trail cannot be part of a run: \(reason)."
         case .unreadableFile(let file, let reason):
-            "Cannot read the audit trail at '\(file.path)': \(reason)."
+            "Cannot read the audit trail at '\(file.nameInErrors)': \(reason)."
         case .cannotWrite(let file, let reason):
-            "Cannot write the audit trail to '\(file.path)': \(reason)."
+            "Cannot write the audit trail to '\(file.nameInErrors)': \(reason)."
         case .inFile(let file, let error):
-            "In '\(file.path)': \(error)"
+            "In '\(file.nameInErrors)': \(error)"
         }
     }
 }

@@ -20,7 +20,8 @@ public enum RecordedValue: Hashable, Sendable {
     case integer(Int64)
     /// A whole number above `Int64.max`.
     case unsigned(UInt64)
-    /// A number with a fraction, or too large for ``integer(_:)``.
+    /// A number with a fraction, or too large for ``integer(_:)``. JSON has no NaN or
+    /// infinity: the trail writes one as `null`, which reads back as ``null``.
     case number(Double)
     /// A string.
     case string(String)

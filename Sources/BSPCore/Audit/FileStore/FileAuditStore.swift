@@ -50,6 +50,7 @@ public final class FileAuditStore: AuditStore {
     ///     a line on standard error.
     /// - Throws: ``FileAuditStoreError/cannotOpen(_:reason:)`` when the file cannot be created,
     ///   ``FileAuditStoreError/invalidSettings(_:reason:)`` for a size or a count out of range,
+    ///   or a URL that is not a file's,
     ///   ``FileAuditStoreError/inUse(_:)`` when another store writes the same file, whatever
     ///   the path — a symbolic or a hard link — that names it (advisory locks on the file and
     ///   on `<path>.lock`, released when that store goes or its process dies).
@@ -61,20 +62,28 @@ public final class FileAuditStore: AuditStore {
         pendingLimit: Int = 100_000,
         onFault: @escaping @Sendable (FileAuditStoreError) -> Void = FileAuditStore.writeToStandardError
     ) throws(FileAuditStoreError) {
+        guard url.isFileURL else {
+            throw .invalidSettings(url, reason: "a trail is kept in a local file, and this is not a file URL")
+        }
         guard (1...Self.fileCountLimit).contains(fileCount) else {
             throw .invalidSettings(url, reason: "fileCount must be from 1 to 100,000, not \(fileCount)")
         }
         guard maxFileBytes >= 1024 else {
             throw .invalidSettings(url, reason: "maxFileBytes must be at least 1,024, not \(maxFileBytes)")
         }
-        let lock = try TrailLock(for: url.path)
+        let files = TrailFiles(url: url, count: fileCount)
         self.url = url
         self.maxFileBytes = maxFileBytes
         self.fileCount = fileCount
         self.flushPolicy = flushPolicy
-        writer = try TrailWriter(
-            files: TrailFiles(current: url.path, count: self.fileCount), lock: lock, maxFileBytes: self.maxFileBytes,
-            pendingLimit: max(1, pendingLimit), flushPolicy: flushPolicy, onFault: onFault)
+        do {
+            let lock = try TrailLock(for: url.path)
+            writer = try TrailWriter(
+                files: files, lock: lock, maxFileBytes: self.maxFileBytes,
+                pendingLimit: max(1, pendingLimit), flushPolicy: flushPolicy, onFault: onFault)
+        } catch {
+            throw files.naming(error)
+        }
     }
 
     deinit {
@@ -112,7 +121,8 @@ public final class FileAuditStore: AuditStore {
 
     /// The paths of the trail's files that exist now, oldest first.
     public var files: [URL] {
-        TrailFiles(current: url.path, count: fileCount).existing.map { URL(fileURLWithPath: $0) }
+        let files = TrailFiles(url: url, count: fileCount)
+        return files.existing.map(files.url(of:))
     }
 
     /// Reads the trail whose current file is `url`, with its rotated files: one trail in
@@ -129,7 +139,8 @@ public final class FileAuditStore: AuditStore {
     /// - Throws: ``AuditTrailError/inFile(_:_:)`` naming the file and line of a record that is
     ///   not valid, or ``AuditTrailError/unreadableFile(_:reason:)`` when there is no trail.
     public static func read(_ url: URL, fileCount: Int = .max) throws(AuditTrailError) -> RecoveredTrail {
-        try RecoveredTrail(files: TrailFiles(current: url.path, count: fileCount))
+        guard url.isFileURL else { throw .unreadableFile(url, reason: "it is not a file URL") }
+        return try RecoveredTrail(files: TrailFiles(url: url, count: fileCount))
     }
 
     /// The default fault handler: writes the fault's description to standard error.

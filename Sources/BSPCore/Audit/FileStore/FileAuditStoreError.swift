@@ -28,17 +28,17 @@ extension FileAuditStoreError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let file, let reason):
-            "Cannot open the audit trail file '\(file.path)': \(reason)."
+            "Cannot open the audit trail file '\(file.nameInErrors)': \(reason)."
         case .cannotWrite(let file, let reason):
-            "Cannot write to the audit trail file '\(file.path)': \(reason)."
+            "Cannot write to the audit trail file '\(file.nameInErrors)': \(reason)."
         case .cannotRotate(let file, let reason):
-            "Cannot rotate the audit trail file '\(file.path)': \(reason)."
+            "Cannot rotate the audit trail file '\(file.nameInErrors)': \(reason)."
         case .recordsDropped(let file, let count):
-            "The writer of '\(file.path)' fell behind: \(count) records or replies were dropped."
+            "The writer of '\(file.nameInErrors)' fell behind: \(count) records or replies were dropped."
         case .inUse(let file):
-            "The audit trail file '\(file.path)' is being written by another store; a trail has one store at a time."
+            "The audit trail file '\(file.nameInErrors)' is being written by another store; a trail has one store at a time."
         case .invalidSettings(let file, let reason):
-            "The audit trail file '\(file.path)' cannot be kept with these settings: \(reason)."
+            "The audit trail file '\(file.nameInErrors)' cannot be kept with these settings: \(reason)."
         }
     }
 }

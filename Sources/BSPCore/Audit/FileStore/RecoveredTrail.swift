@@ -52,14 +52,14 @@ public struct RecoveredTrail: Hashable, Sendable {
     init(files: TrailFiles) throws(AuditTrailError) {
         let paths = files.existing
         guard !paths.isEmpty else {
-            throw .unreadableFile(URL(trailFile: files.current), reason: "there is no such file")
+            throw .unreadableFile(files.url, reason: "there is no such file")
         }
         var records: [AuditRecord] = []
         var places: [(path: String, line: Int)] = []
         var torn: [TornLine] = []
         var replies: [ReplyLine] = []
         for path in paths {
-            let (fileRecords, lines, fileReplies, tornLine) = try Self.read(path)
+            let (fileRecords, lines, fileReplies, tornLine) = try Self.read(path, naming: files.url(of: path))
             records += fileRecords
             replies += fileReplies
             places += lines.map { (path, $0) }
@@ -72,7 +72,7 @@ public struct RecoveredTrail: Hashable, Sendable {
         let name = { (index: Int) in "'\(places[order[index]].path)' line \(places[order[index]].line)" }
         if let (index, reason) = AuditTrail.firstInconsistency(in: sorted, allowingGaps: true, naming: name) {
             let place = places[order[index]]
-            throw .inFile(URL(trailFile: place.path), .inconsistentLine(place.line, reason: reason))
+            throw .inFile(files.url(of: place.path), .inconsistentLine(place.line, reason: reason))
         }
         trail = AuditTrail(sorted)
         tornLines = torn
@@ -90,12 +90,12 @@ public struct RecoveredTrail: Hashable, Sendable {
 
     /// The records of one file, with their lines, and its last line if a crash cut it short.
     private static func read(
-        _ path: String
+        _ path: String, naming file: URL
     ) throws(AuditTrailError) -> ([AuditRecord], [Int], [ReplyLine], TornLine?) {
         let bytes: [UInt8]
         switch TrailFile.contents(of: path) {
         case .success(let contents): bytes = contents
-        case .failure(let failure): throw .unreadableFile(URL(trailFile: path), reason: failure.reason)
+        case .failure(let failure): throw .unreadableFile(file, reason: failure.reason)
         }
         // A crash may cut a character in two: decoding repairs it rather than refusing the file.
         var text = String(decoding: bytes, as: UTF8.self)
@@ -104,14 +104,14 @@ public struct RecoveredTrail: Hashable, Sendable {
             (try? AuditTrail.decode(jsonLines: String(tail))) == nil
         {
             let line = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            torn = TornLine(file: URL(trailFile: path), line: line, text: String(tail))
+            torn = TornLine(file: file, line: line, text: String(tail))
             text.removeLast(tail.count)
         }
         do {
             let (records, lines, replies) = try AuditTrail.decode(jsonLines: text)
             return (records, lines, replies, torn)
         } catch {
-            throw .inFile(URL(trailFile: path), error)
+            throw .inFile(file, error)
         }
     }
 }

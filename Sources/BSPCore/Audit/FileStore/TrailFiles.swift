@@ -11,10 +11,42 @@ import Musl
 /// The files of one rotating trail: the current file, `run.jsonl`, and the full ones before
 /// it, newest first: `run.1.jsonl`, `run.2.jsonl`, …
 struct TrailFiles: Sendable {
+    /// The current file as the app named it.
+    let url: URL
     /// The current file's path.
     let current: String
     /// How many files the set keeps, the current one included.
     let count: Int
+
+    /// The set whose current file is `url`, keeping `count` files.
+    init(url: URL, count: Int) {
+        self.url = url
+        self.current = url.path
+        self.count = count
+    }
+
+    /// The URL of the set's file at `path`, as the app would name it: the URL it gave for the
+    /// current file — relative or not, as given — and that URL's neighbour for a rotated one.
+    func url(of path: String) -> URL {
+        guard path != current else { return url }
+        guard path.hasPrefix(String(current.dropLast(url.lastPathComponent.count))) else {
+            return URL(trailFile: path)
+        }
+        let name = String(path.dropFirst(current.count - url.lastPathComponent.count))
+        return url.deletingLastPathComponent().appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// `fault`, naming the set's files as the app would (see ``url(of:)``).
+    func naming(_ fault: FileAuditStoreError) -> FileAuditStoreError {
+        switch fault {
+        case .cannotOpen(let file, let reason): .cannotOpen(url(of: file.path), reason: reason)
+        case .cannotWrite(let file, let reason): .cannotWrite(url(of: file.path), reason: reason)
+        case .cannotRotate(let file, let reason): .cannotRotate(url(of: file.path), reason: reason)
+        case .recordsDropped(let file, let count): .recordsDropped(url(of: file.path), count: count)
+        case .inUse(let file): .inUse(url(of: file.path))
+        case .invalidSettings(let file, let reason): .invalidSettings(url(of: file.path), reason: reason)
+        }
+    }
 
     /// The path of the file `generation` rotations old: 0 is the current file.
     func path(generation: Int) -> String {

@@ -294,6 +294,7 @@ final class TrailWriter: @unchecked Sendable {
     /// every write until space is freed, and one report says so — even when writes to a file
     /// still open succeed in between, as they do once its folder is removed.
     private func report(_ fault: FileAuditStoreError, during step: Step? = nil) {
+        let fault = files.naming(fault)
         guard let step else { return onFault(fault) }
         guard reportedFaults.insert(ReportedFault(step: step, fault: fault)).inserted else { return }
         onFault(fault)

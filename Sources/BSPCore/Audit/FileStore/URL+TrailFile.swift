@@ -6,4 +6,9 @@ extension URL {
     init(trailFile path: String) {
         self.init(fileURLWithPath: path, isDirectory: false)
     }
+
+    /// How an error names the file: its path, or the whole URL if it is not a file's.
+    var nameInErrors: String {
+        isFileURL ? path : absoluteString
+    }
 }
