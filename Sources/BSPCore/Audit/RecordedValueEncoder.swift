@@ -31,7 +31,7 @@ enum RecordedValueEncoder {
     ///
     /// Its coding path is `path` and `key`, joined only if something asks for it: joining them
     /// for every field cost an allocation each.
-    fileprivate static func nested(_ value: some Encodable, path: [any CodingKey], key: any CodingKey) throws -> Slot {
+    static func nested(_ value: some Encodable, path: [any CodingKey], key: any CodingKey) throws -> Slot {
         if let special = try special(value, codingPath: path + [key]) { return .value(special) }
         let encoder = TreeEncoder(path: path, key: key)
         try value.encode(to: encoder)
@@ -39,7 +39,7 @@ enum RecordedValueEncoder {
     }
 
     /// A value encoded in a single-value container: in its encoder's place.
-    fileprivate static func nested(_ value: some Encodable, in encoder: TreeEncoder) throws -> Slot {
+    static func nested(_ value: some Encodable, in encoder: TreeEncoder) throws -> Slot {
         if let special = try special(value, codingPath: encoder.codingPath) { return .value(special) }
         let inner = TreeEncoder(path: encoder.path, key: encoder.key)
         try value.encode(to: inner)
@@ -83,7 +83,7 @@ enum RecordedValueEncoder {
 
     /// Where an encoder puts what it encodes: nothing yet, a finished value, or a container
     /// that nested containers may still write into.
-    fileprivate enum Slot {
+    enum Slot {
         case empty
         case value(RecordedValue)
         case object(ObjectNode)
@@ -106,7 +106,7 @@ enum RecordedValueEncoder {
     /// A keyed container's members, shared by the containers that write into it: finished
     /// values as the tree holds them, so that most objects are made without a copy, and the
     /// containers nested in it, which may still be written into, apart.
-    fileprivate final class ObjectNode {
+    final class ObjectNode {
         private var values: [String: RecordedValue] = [:]
         private var open: [String: Slot] = [:]
 
@@ -134,7 +134,7 @@ enum RecordedValueEncoder {
     }
 
     /// An unkeyed container's elements, shared by the containers that write into it.
-    fileprivate final class ArrayNode {
+    final class ArrayNode {
         var elements: [Slot] = []
 
         func resolved() -> RecordedValue {
@@ -143,7 +143,7 @@ enum RecordedValueEncoder {
     }
 
     /// The encoder a value's `encode(to:)` is given.
-    fileprivate final class TreeEncoder: Encoder {
+    final class TreeEncoder: Encoder {
         let path: [any CodingKey]
         let key: (any CodingKey)?
         var codingPath: [any CodingKey] { key.map { path + [$0] } ?? path }
@@ -189,7 +189,7 @@ enum RecordedValueEncoder {
     }
 
     /// A key of a nested container's path, for the error messages of what it holds.
-    fileprivate struct IndexKey: CodingKey {
+    struct IndexKey: CodingKey {
         let intValue: Int?
         var stringValue: String { "Index \(intValue ?? 0)" }
         init(intValue: Int) { self.intValue = intValue }
@@ -197,7 +197,7 @@ enum RecordedValueEncoder {
     }
 
     /// The key `JSONEncoder` gives a super encoder.
-    fileprivate struct SuperKey: CodingKey {
+    struct SuperKey: CodingKey {
         var stringValue: String { "super" }
         var intValue: Int? { nil }
         init() {}
@@ -205,158 +205,8 @@ enum RecordedValueEncoder {
         init?(intValue: Int) { nil }
     }
 
-    fileprivate struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let node: ObjectNode
-        let codingPath: [any CodingKey]
-
-        mutating func encodeNil(forKey key: Key) throws { node[key.stringValue] = .value(.null) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { node[key.stringValue] = .value(.bool(value)) }
-        mutating func encode(_ value: String, forKey key: Key) throws {
-            node[key.stringValue] = .value(.string(value))
-        }
-        mutating func encode(_ value: Double, forKey key: Key) throws {
-            node[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
-        }
-        mutating func encode(_ value: Float, forKey key: Key) throws {
-            node[key.stringValue] = .value(try RecordedValueEncoder.number(value, codingPath: codingPath + [key]))
-        }
-        mutating func encode(_ value: Int, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { put(value, key) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
-
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            node[key.stringValue] = try RecordedValueEncoder.nested(value, path: codingPath, key: key)
-        }
-
-        private func put(_ value: some BinaryInteger, _ key: Key) {
-            node[key.stringValue] = .value(RecordedValue(integer: value))
-        }
-
-        mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type, forKey key: Key
-        ) -> KeyedEncodingContainer<NestedKey> {
-            let nested = ObjectNode()
-            node[key.stringValue] = .object(nested)
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: nested, codingPath: codingPath + [key]))
-        }
-
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            let nested = ArrayNode()
-            node[key.stringValue] = .array(nested)
-            return UnkeyedContainer(node: nested, codingPath: codingPath + [key])
-        }
-
-        mutating func superEncoder() -> any Encoder {
-            SlotEncoder(codingPath: codingPath + [SuperKey()]) { [node] slot in node["super"] = slot }
-        }
-
-        mutating func superEncoder(forKey key: Key) -> any Encoder {
-            SlotEncoder(codingPath: codingPath + [key]) { [node] slot in node[key.stringValue] = slot }
-        }
-    }
-
-    fileprivate struct UnkeyedContainer: UnkeyedEncodingContainer {
-        let node: ArrayNode
-        let codingPath: [any CodingKey]
-        var count: Int { node.elements.count }
-
-        private var nextKey: IndexKey { IndexKey(intValue: node.elements.count) }
-
-        mutating func encodeNil() throws { node.elements.append(.value(.null)) }
-        mutating func encode(_ value: Bool) throws { node.elements.append(.value(.bool(value))) }
-        mutating func encode(_ value: String) throws { node.elements.append(.value(.string(value))) }
-        mutating func encode(_ value: Double) throws {
-            node.elements.append(.value(try RecordedValueEncoder.number(value, codingPath: codingPath + [nextKey])))
-        }
-        mutating func encode(_ value: Float) throws {
-            node.elements.append(.value(try RecordedValueEncoder.number(value, codingPath: codingPath + [nextKey])))
-        }
-        mutating func encode(_ value: Int) throws { put(value) }
-        mutating func encode(_ value: Int8) throws { put(value) }
-        mutating func encode(_ value: Int16) throws { put(value) }
-        mutating func encode(_ value: Int32) throws { put(value) }
-        mutating func encode(_ value: Int64) throws { put(value) }
-        mutating func encode(_ value: UInt) throws { put(value) }
-        mutating func encode(_ value: UInt8) throws { put(value) }
-        mutating func encode(_ value: UInt16) throws { put(value) }
-        mutating func encode(_ value: UInt32) throws { put(value) }
-        mutating func encode(_ value: UInt64) throws { put(value) }
-
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            node.elements.append(try RecordedValueEncoder.nested(value, path: codingPath, key: nextKey))
-        }
-
-        private func put(_ value: some BinaryInteger) {
-            node.elements.append(.value(RecordedValue(integer: value)))
-        }
-
-        mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type
-        ) -> KeyedEncodingContainer<NestedKey> {
-            let key = nextKey
-            let nested = ObjectNode()
-            node.elements.append(.object(nested))
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: nested, codingPath: codingPath + [key]))
-        }
-
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let key = nextKey
-            let nested = ArrayNode()
-            node.elements.append(.array(nested))
-            return UnkeyedContainer(node: nested, codingPath: codingPath + [key])
-        }
-
-        mutating func superEncoder() -> any Encoder {
-            let index = node.elements.count
-            node.elements.append(.empty)
-            return SlotEncoder(codingPath: codingPath + [IndexKey(intValue: index)]) { [node] slot in
-                node.elements[index] = slot
-            }
-        }
-    }
-
-    fileprivate struct SingleValueContainer: SingleValueEncodingContainer {
-        let encoder: TreeEncoder
-        var codingPath: [any CodingKey] { encoder.codingPath }
-
-        func encodeNil() throws { encoder.slot = .value(.null) }
-        func encode(_ value: Bool) throws { encoder.slot = .value(.bool(value)) }
-        func encode(_ value: String) throws { encoder.slot = .value(.string(value)) }
-        func encode(_ value: Double) throws {
-            encoder.slot = .value(try RecordedValueEncoder.number(value, codingPath: codingPath))
-        }
-        func encode(_ value: Float) throws {
-            encoder.slot = .value(try RecordedValueEncoder.number(value, codingPath: codingPath))
-        }
-        func encode(_ value: Int) throws { put(value) }
-        func encode(_ value: Int8) throws { put(value) }
-        func encode(_ value: Int16) throws { put(value) }
-        func encode(_ value: Int32) throws { put(value) }
-        func encode(_ value: Int64) throws { put(value) }
-        func encode(_ value: UInt) throws { put(value) }
-        func encode(_ value: UInt8) throws { put(value) }
-        func encode(_ value: UInt16) throws { put(value) }
-        func encode(_ value: UInt32) throws { put(value) }
-        func encode(_ value: UInt64) throws { put(value) }
-
-        func encode<T: Encodable>(_ value: T) throws {
-            encoder.slot = try RecordedValueEncoder.nested(value, in: encoder)
-        }
-
-        private func put(_ value: some BinaryInteger) {
-            encoder.slot = .value(RecordedValue(integer: value))
-        }
-    }
-
     /// A super encoder: an encoder whose slot is written into its container's when it is let go.
-    fileprivate final class SlotEncoder: Encoder {
+    final class SlotEncoder: Encoder {
         let codingPath: [any CodingKey]
         var userInfo: [CodingUserInfoKey: Any] { [:] }
         private let inner: TreeEncoder
@@ -387,12 +237,12 @@ enum RecordedValueEncoder {
 }
 
 extension RecordedValueEncoder.TreeEncoder {
-    fileprivate var isEmptySlot: Bool { slot.isEmpty }
+    var isEmptySlot: Bool { slot.isEmpty }
 }
 
 extension RecordedValue {
     /// A whole number as the trail's parser classifies its JSON text.
-    fileprivate init(integer value: some BinaryInteger) {
+    init(integer value: some BinaryInteger) {
         if let integer = Int64(exactly: value) {
             self = .integer(integer)
         } else if let unsigned = UInt64(exactly: value) {
