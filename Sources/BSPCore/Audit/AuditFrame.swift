@@ -43,6 +43,7 @@ struct AuditFrame {
 
     /// The frame of `cause`'s handlers, run by `context`, which must be the context `cause`
     /// was recorded in.
+    // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
     init(_ cause: AuditCause, runBy context: AuditContext, actor: Unmanaged<ActorIdentity>? = nil) {
         self.cause = cause
         self.actor = actor
@@ -65,18 +66,21 @@ struct AuditFrame {
 
         init(_ frame: AuditFrame) {
             self.cause = frame.cause
+            // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
             self.context = frame.context.takeUnretainedValue()
             self.actor = frame.actor?.takeUnretainedValue()
         }
 
         /// The frame this carried one stands for, while the task that carries it runs.
         var frame: AuditFrame {
+            // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
             AuditFrame(cause, runBy: context, actor: actor.map(Unmanaged.passUnretained))
         }
     }
 
     /// The URI of the actor whose handler is running, if it is known.
     var actorURI: ActorURI? {
+        // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
         actor?.takeUnretainedValue().uri
     }
 
@@ -89,6 +93,7 @@ struct AuditFrame {
     /// a handler joins.
     static var runningContext: AuditContext? {
         if let frame = ThreadFrameSlot.current?.pointee {
+            // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
             return frame.context.takeUnretainedValue()
         }
         return inherited?.context
@@ -129,6 +134,7 @@ struct AuditFrame {
         AuditFrame.carriedFrames.add(1)
         defer { AuditFrame.carriedFrames.add(-1) }
         var frame = self
+        // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
         frame.actor = actor.map(Unmanaged.passUnretained)
         // `Carried` holds the actor strongly, for as long as the body runs.
         return try await AuditFrame.$inherited.withValue(Carried(frame), operation: body, isolation: isolation)
@@ -152,6 +158,7 @@ struct AuditFrame {
         _ body: () -> Result
     ) -> Result {
         var frame = self
+        // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
         frame.actor = actor.map(Unmanaged.passUnretained)
         guard let slot else {
             return AuditFrame.$inherited.withValue(Carried(frame), operation: body)
@@ -185,6 +192,7 @@ extension AuditFrame {
         /// Nested deliveries restore the slot before they return, so the name holds until the
         /// next call.
         @inlinable
+        // Unretained: see `actor` (`audit_overhead_vs_record_limit`).
         func name(_ actor: Unmanaged<ActorIdentity>?) {
             slot.unsafelyUnwrapped.pointee?.actor = actor
         }
@@ -198,7 +206,9 @@ extension AuditFrame {
 
         /// Runs `body` as the handler of `actor` where the frame travels as a task-local.
         @usableFromInline
+        // Unretained: see `actor` (`audit_overhead_vs_record_limit`).
         func runCarried(as actor: Unmanaged<ActorIdentity>?, _ body: () -> Void) {
+            // Unretained: see `actor` and `context` (`audit_overhead_vs_record_limit`).
             frame.run(as: actor?.takeUnretainedValue(), in: slot, acrossTasks: acrossTasks, body)
         }
     }

@@ -26,6 +26,7 @@ class EventObserver<Event> {
     init(actor: ActorURI?) {
         let identity = actor.map(ActorIdentity.init)
         self.identity = identity
+        // Unretained: see `frameActor` (`send10_named_audit_overhead_ns`).
         self.frameActor = identity.map(Unmanaged.passUnretained)
     }
 

@@ -59,8 +59,9 @@ public final class ScopeStack: BSPActor {
     /// ``scopes``, read without registering an observation: a transition reads the stack many
     /// times. Changes go through ``appendToStack(_:uri:)`` and ``removeTopOfStack()``, so that
     /// observers hear of them.
-    // Runtime exclusivity checks are off for the stack's transition state, as for
-    // `ScopeLifecycle`'s, whose comment gives what they cost.
+    // Runtime exclusivity checks are off for the stack's transition state (`stack`, `uris`,
+    // `round`): with them on, `scope_push_pop_us` went from a median of 3.8 to 4.4 µs (release
+    // build, five interleaved runs, noisy).
     @ObservationIgnored @exclusivity(unchecked) private(set) var stack: [any Scope] = []
 
     /// The key path of ``scopes``, made once: a key path literal is looked up on every use.
@@ -69,7 +70,7 @@ public final class ScopeStack: BSPActor {
     /// The URIs of the scopes on the stack, in stack order, so that a push checks for a
     /// duplicate without reading every scope's URI (a call and a retain each, through the
     /// existential): comparing URIs is cheaper still than hashing them for a set, on the
-    /// stacks a few scopes deep that apps have.
+    /// stacks a few scopes deep that apps have. Unchecked as ``stack`` is (`scope_push_pop_us`).
     @ObservationIgnored @exclusivity(unchecked) private(set) var uris: [ActorURI] = []
 
     /// Puts `scope`, whose URI is `uri`, on top, telling the observers of ``scopes``: changed in
@@ -89,8 +90,8 @@ public final class ScopeStack: BSPActor {
 
     @ObservationIgnored let audit: AuditContext
     /// The transition running now and the requests waiting for it. One stored value, so that
-    /// one annotation turns the runtime's exclusivity checks off for all of it (see
-    /// `ScopeLifecycle`'s storage for what they cost).
+    /// one annotation turns the runtime's exclusivity checks off for all of it
+    /// (`scope_push_pop_us`; see ``stack``).
     @ObservationIgnored @exclusivity(unchecked) var round = TransitionRound()
 
     /// What the transition running now, and those it set off, keep.
