@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -114,6 +115,28 @@ def click_row(driver, sequence):
         except StaleElementReferenceException:
             time.sleep(0.2)
     sys.exit(f"browser test: could not click row #{sequence}")
+
+
+def diagram_order(trail, diagram=os.path.join(".build", "debug", "bsp-diagram")):
+    """The rows `bsp-diagram sequence` draws, as the page names them: `push #3`, `reply #2`."""
+    mermaid = subprocess.run([diagram, "sequence", trail, "--mermaid"], check=True, capture_output=True,
+                             text=True).stdout
+    order = []
+    for line in mermaid.splitlines():
+        found = re.search(r": (reply to )?#35;(\d+)", line)
+        if not found or line.lstrip().startswith("Note"):
+            continue
+        row = f"{'reply' if found.group(1) else 'push'} #{found.group(2)}"
+        if not order or order[-1] != row:
+            order.append(row)
+    return order
+
+
+def test_order(driver, page, trail):
+    """The page orders the rows itself, as the sequence diagram does."""
+    load(driver, page)
+    order = driver.execute_script("return trailViewer.order();")
+    check(order == diagram_order(trail), f"the page's {len(order)} rows are in the order bsp-diagram draws {os.path.basename(trail)}")
 
 
 def check(condition, message):
@@ -279,7 +302,7 @@ def write_aspects_trail(path):
     consumed later, and an asynchronous request with a reply."""
     def record(sequence, notifier, variety, aspect, source, target, text, cause=None, delivery="delivered"):
         r = {"sequence": sequence, "depth": 0 if cause is None else 1, "delivery": delivery, "variety": variety,
-             "aspect": ASPECTS[aspect], "notifier": notifier, "source": source, "targets": [target],
+             "aspect": ASPECTS[aspect], "notifier": notifier, "source": source, "targets": [target] if target else [],
              "notification": text}
         if cause is not None:
             r["cause"] = cause
@@ -297,6 +320,11 @@ def write_aspects_trail(path):
                "place(Sydney)", cause=1),
         record(6, "/actor/presentation/notifier/request", "request", "sync-single", "/actor/behaviour",
                "/actor/presentation", "show(fix 1)", cause=4),
+        # Queued before its consumer named itself, then recorded again as the consumer took it.
+        record(7, "/actor/service/notifier/fixes", "event", "async-single", "/actor/service", None, "fix(2)",
+               delivery="queued"),
+        record(8, "/actor/service/notifier/fixes", "event", "async-single", "/actor/service", "/actor/behaviour",
+               "fix(2)", cause=7),
     ]
     records[5]["value"] = {"show": {"fix": 1, "token": "<private>"}}
     records[1]["reply"] = True
@@ -312,7 +340,7 @@ def test_aspects_page(driver, page):
     rows = driver.execute_script(
         "return [...document.querySelectorAll('#rows .row')].sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))"
         ".map(r => r.dataset.seq ? 'push #' + r.dataset.seq : 'reply #' + r.dataset.reply);")
-    expected = ["push #1", "push #2", "push #3", "reply #2", "push #5", "reply #5", "push #4", "push #6"]
+    expected = ["push #1", "push #2", "push #3", "reply #2", "push #5", "reply #5", "push #4", "push #6", "push #8"]
     check(rows == expected, f"replies follow what their request caused and the queued push is drawn where consumed: {rows}")
     style = """
         const arrow = selector => document.querySelector(selector + ' .arrow');
@@ -379,6 +407,8 @@ def main():
     subprocess.run(["swift", "run", "bsp-diagram", "html", aspects_trail, "--output", aspects_page], check=True)
     driver = browser()
     try:
+        test_order(driver, page, trail)
+        test_order(driver, aspects_page, aspects_trail)
         load(driver, page)
         test_filter(driver, records, "/actor/service")
         test_search(driver, records, "login")

@@ -1,12 +1,12 @@
 extension TrailViewer {
-    /// The page's controls and panes; the script fills them.
-    static func body(title: String) -> String {
+    /// The page's controls and panes, with `controls` after the count; the script fills them.
+    static func body(title: String, controls: String = "") -> String {
         """
         <header>
           <h1>\(title)</h1>
           <input id="filter" type="search" placeholder="Filter by URI prefix, e.g. /actor/service" autocomplete="off">
           <input id="search" type="search" placeholder="Search the notifications" autocomplete="off">
-          <span id="count"></span>
+          <span id="count"></span>\(controls)
           <span id="legend" aria-label="Legend">
             <span class="key"><span class="arrow request right"></span></span>synchronous
             <span class="key"><span class="arrow request open right"></span></span>asynchronous
@@ -31,9 +31,14 @@ extension TrailViewer {
         :root { --row: 22px; --lane: 112px; --text: 320px; font: 13px/1.4 system-ui, sans-serif; color: #1d2430; }
         body { margin: 0; display: flex; flex-direction: column; height: 100vh; }
         header { display: flex; gap: 12px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #d5dbe3; background: #f6f8fa; }
-        h1 { font-size: 15px; margin: 0 12px 0 0; }
-        header input { width: 260px; padding: 4px 6px; border: 1px solid #b8c2cf; border-radius: 4px; }
+        h1 { font-size: 15px; margin: 0 12px 0 0; white-space: nowrap; }
+        header label { white-space: nowrap; }
+        header input[type="search"] { width: 260px; padding: 4px 6px; border: 1px solid #b8c2cf; border-radius: 4px; }
         #count { color: #5b6675; }
+        #pause { padding: 3px 10px; border: 1px solid #b8c2cf; border-radius: 4px; background: #fff; cursor: pointer; }
+        #pause[aria-pressed="true"] { background: #ffe9a8; }
+        #status { color: #5b6675; }
+        #status.problem { color: #c93c37; }
         main { flex: 1; display: flex; min-height: 0; }
         #sequence { flex: 1; display: flex; flex-direction: column; min-width: 0; }
         #lanes { display: flex; padding-left: calc(64px + var(--text)); border-bottom: 1px solid #d5dbe3; background: #fff; white-space: nowrap; overflow: hidden; }

@@ -1,36 +1,22 @@
 extension TrailViewer {
-    /// The page's behaviour: lays out the lanes, draws the rows in view, filters, searches,
-    /// and follows causes both ways from the selected notification.
+    /// The page's behaviour: takes records as they come, orders them as ``SequenceDiagram``
+    /// does, lays out the lanes, draws the rows in view, filters, searches, and follows causes
+    /// both ways from the selected notification.
+    ///
+    /// It reads no trail itself: the page that embeds a trail hands it over at once
+    /// (``embeddedFeed``), the live page as the inspector streams it.
     static let script = #"""
         "use strict";
-        const records = JSON.parse(document.getElementById("trail").textContent);
-        const order = JSON.parse(document.getElementById("order").textContent);
         const ROW = 22, LANE = 112, TEXT = 320;
-        const bySequence = new Map(records.map(r => [r.sequence, r]));
+        const records = [];
+        const bySequence = new Map();
         const children = new Map();
-        for (const r of records) {
-          if (r.cause === undefined) continue;
-          if (!children.has(r.cause)) children.set(r.cause, []);
-          children.get(r.cause).push(r.sequence);
-        }
         const actors = [];
         const laneOf = new Map();
-        const appear = a => { if (a && !laneOf.has(a)) { laneOf.set(a, actors.length); actors.push(a); } };
         const actorOf = notifier => notifier.split("/notifier/")[0];
         const receivers = r => r.targets.length ? r.targets : [actorOf(r.notifier)];
-        for (const r of records) { appear(r.source); receivers(r).forEach(appear); }
 
         const lanes = document.getElementById("lanes");
-        for (const a of actors) {
-          const lane = document.createElement("div");
-          const segments = a.split("/").slice(2);
-          const name = document.createElement("b"), parent = document.createElement("small");
-          name.textContent = segments.pop() || a;
-          parent.textContent = segments.join("/") || "actor";
-          lane.className = "lane"; lane.title = a;
-          lane.append(name, parent);
-          lanes.appendChild(lane);
-        }
         const viewport = document.getElementById("viewport");
         const spacer = document.getElementById("spacer");
         const rowsElement = document.getElementById("rows");
@@ -40,11 +26,99 @@ extension TrailViewer {
         const searchInput = document.getElementById("search");
         viewport.addEventListener("scroll", () => { lanes.scrollLeft = viewport.scrollLeft; draw(); });
 
-        // One row per notification, in the drawing's order, and one per reply.
-        const entries = order.map(([sequence, kind]) => ({ r: bySequence.get(sequence), reply: kind === "reply" })).filter(e => e.r);
+        let entries = [];
         let shown = entries;
         let selected = null;
         let chain = { causes: new Set(), effects: new Set() };
+
+        function appear(actor) {
+          if (!actor || laneOf.has(actor)) return;
+          laneOf.set(actor, actors.length);
+          actors.push(actor);
+          const lane = document.createElement("div");
+          const segments = actor.split("/").slice(2);
+          const name = document.createElement("b"), parent = document.createElement("small");
+          name.textContent = segments.pop() || actor;
+          parent.textContent = segments.join("/") || "actor";
+          lane.className = "lane"; lane.title = actor;
+          lane.append(name, parent);
+          lanes.appendChild(lane);
+        }
+
+        // Records in sequence order, whatever order they come in; a sequence seen before means
+        // a new run, which the feed announces with `reset` first.
+        function addRecords(list) {
+          let sorted = true;
+          for (const r of list) {
+            if (bySequence.has(r.sequence)) continue;
+            if (records.length && r.sequence < records[records.length - 1].sequence) sorted = false;
+            records.push(r);
+            bySequence.set(r.sequence, r);
+            if (r.cause !== undefined) {
+              if (!children.has(r.cause)) children.set(r.cause, []);
+              children.get(r.cause).push(r.sequence);
+            }
+            appear(r.source);
+            receivers(r).forEach(appear);
+          }
+          if (!sorted) {
+            records.sort((a, b) => a.sequence - b.sequence);
+            for (const list of children.values()) list.sort((a, b) => a - b);
+          }
+        }
+
+        function addReply(sequence, reply) {
+          const r = bySequence.get(sequence);
+          if (r && r.reply === undefined) r.reply = reply;
+        }
+
+        function clear() {
+          records.length = 0; bySequence.clear(); children.clear();
+          actors.length = 0; laneOf.clear(); lanes.replaceChildren();
+          entries = []; shown = entries; selected = null;
+          chain = { causes: new Set(), effects: new Set() };
+          details.replaceChildren(hint());
+        }
+
+        function hint() {
+          const p = document.createElement("p");
+          p.className = "hint";
+          p.textContent = "Click a notification to see what caused it, what it caused, and the scope stacks at that moment.";
+          return p;
+        }
+
+        // The order of SequenceDiagram: each notification when it was sent, except a queued
+        // one, drawn where its consumer took it; each reply to a bi-way request after all the
+        // request caused, the innermost first.
+        function messageOrder() {
+          const first = new Map(), last = new Map();
+          for (const r of records) {
+            if (r.cause === undefined) continue;
+            if (!first.has(r.cause) || r.sequence < first.get(r.cause)) first.set(r.cause, r.sequence);
+          }
+          for (let i = records.length - 1; i >= 0; i--) {
+            const s = records[i].sequence;
+            last.set(s, (children.get(s) || []).reduce((end, c) => Math.max(end, last.get(c) ?? c), s));
+          }
+          const waits = r => r.aspect && r.aspect.timing === "asynchronous" && r.delivery === "queued";
+          const answered = r => r.variety === "request" && r.aspect && r.aspect.way === "bi-way" && r.delivery === "delivered";
+          const retargets = (r, queued) => !queued.targets.length && r.targets.length && r.delivery === "delivered" &&
+            r.notifier === queued.notifier && r.cause === queued.sequence;
+          const order = [], consumedAt = new Map(), repliesAfter = new Map();
+          const later = (map, key, r) => { if (!map.has(key)) map.set(key, []); map.get(key).push(r); };
+          for (const r of records) {
+            for (const queued of consumedAt.get(r.sequence) || []) {
+              if (!retargets(r, queued)) order.push({ r: queued, reply: false });
+            }
+            consumedAt.delete(r.sequence);
+            if (waits(r) && first.has(r.sequence)) later(consumedAt, first.get(r.sequence), r);
+            else order.push({ r, reply: false });
+            if (answered(r)) later(repliesAfter, last.get(r.sequence), r);
+            for (const request of (repliesAfter.get(r.sequence) || []).reverse()) order.push({ r: request, reply: true });
+            repliesAfter.delete(r.sequence);
+          }
+          return order;
+        }
 
         function matches(r, prefix, text) {
           const uris = [r.notifier, r.source || "", ...r.targets];
@@ -65,6 +139,16 @@ extension TrailViewer {
         }
         filterInput.addEventListener("input", applyFilter);
         searchInput.addEventListener("input", applyFilter);
+
+        // Orders what came since the last time and draws it; the selection's chain grows with
+        // what its notification has caused since.
+        function refresh() {
+          entries = messageOrder();
+          if (selected !== null && bySequence.has(selected)) {
+            chain = { causes: new Set(causesOf(selected)), effects: new Set(effectsOf(selected)) };
+          }
+          applyFilter();
+        }
 
         function rowElement(entry, top) {
           const r = entry.r;
@@ -243,7 +327,19 @@ extension TrailViewer {
           const item = event.target.closest("li[data-seq]");
           if (item && bySequence.has(Number(item.dataset.seq))) reveal(Number(item.dataset.seq));
         });
-        applyFilter();
+
+        // What a feed and a test may call: the rows in the order drawn, as `push #3`, `reply #2`.
+        window.trailViewer = {
+          addRecords, addReply, clear, refresh, count: () => records.length,
+          order: () => entries.map(e => `${e.reply ? "reply" : "push"} #${e.r.sequence}`),
+        };
+        """#
+
+    /// The feed of a page that embeds its trail: every record at once.
+    static let embeddedFeed = #"""
+        "use strict";
+        trailViewer.addRecords(JSON.parse(document.getElementById("trail").textContent));
+        trailViewer.refresh();
         document.body.dataset.ready = "true";
         """#
 }

@@ -42,25 +42,12 @@ public struct TrailViewer: Hashable, Sendable {
         <body>
         \(TrailViewer.body(title: TextEscaping.xml(title)))
         <script type="application/json" id="trail">\(trailJSON)</script>
-        <script type="application/json" id="order">\(orderJSON)</script>
         <script>\(TrailViewer.script)</script>
+        <script>\(TrailViewer.embeddedFeed)</script>
         </body>
         </html>
 
         """
-    }
-
-    /// The rows in the order the page draws them, as a JSON array of `[sequence, kind]`, kind
-    /// `"push"` or `"reply"`: the order of ``SequenceDiagram``, one row per notification.
-    var orderJSON: String {
-        var rows: [String] = []
-        var last: (UInt64, SequenceDiagram.Message.Kind)?
-        for message in SequenceDiagram(trail: trail).messages
-        where last.map({ $0 != (message.sequence, message.kind) }) ?? true {
-            rows.append("[\(message.sequence),\"\(message.kind.rawValue)\"]")
-            last = (message.sequence, message.kind)
-        }
-        return "[" + rows.joined(separator: ",") + "]"
     }
 
     /// The records as one JSON array, safe as the data of a `<script>` element.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Darwin)
 import Darwin
@@ -10,16 +10,19 @@ import Musl
 
 /// The files of one rotating trail: the current file, `run.jsonl`, and the full ones before
 /// it, newest first: `run.1.jsonl`, `run.2.jsonl`, …
-struct TrailFiles: Sendable {
+///
+/// A reader that follows a running app's trail, such as an inspector, reads the set's files
+/// and no other.
+@_spi(Inspection) public struct TrailFiles: Sendable {
     /// The current file as the app named it.
-    let url: URL
+    @_spi(Inspection) public let url: URL
     /// The current file's path.
-    let current: String
+    @_spi(Inspection) public let current: String
     /// How many files the set keeps, the current one included.
-    let count: Int
+    @_spi(Inspection) public let count: Int
 
     /// The set whose current file is `url`, keeping `count` files.
-    init(url: URL, count: Int) {
+    @_spi(Inspection) public init(url: URL, count: Int) {
         self.url = url
         self.current = url.path
         self.count = count
@@ -49,7 +52,7 @@ struct TrailFiles: Sendable {
     }
 
     /// The path of the file `generation` rotations old: 0 is the current file.
-    func path(generation: Int) -> String {
+    @_spi(Inspection) public func path(generation: Int) -> String {
         guard generation > 0 else { return current }
         let name = current.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? current
         let folder = String(current.dropLast(name.count))
@@ -61,7 +64,7 @@ struct TrailFiles: Sendable {
 
     /// The paths of the set's files that exist, oldest first: its rotated files and the
     /// current file, if there is one.
-    var existing: [String] {
+    @_spi(Inspection) public var existing: [String] {
         let rotated = rotatedGenerations.reversed().map { path(generation: $0) }
         return rotated + (access(current, F_OK) == 0 ? [current] : [])
     }

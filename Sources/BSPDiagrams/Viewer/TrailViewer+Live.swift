@@ -1,0 +1,153 @@
+@_spi(Inspection) import BSPCore
+
+extension TrailViewer {
+    /// The viewer of a running app's trail, which it reads from the server that sent it, as
+    /// Server-Sent Events at `events` beside the page, with the page's own query (its token):
+    /// `reset` starts a new run, and each `lines` event carries lines of the trail, a record or
+    /// a reply each.
+    ///
+    /// Its inline style and scripts carry `nonce`, so that the server's content security policy
+    /// can allow them and nothing else.
+    @_spi(Inspection) public static func livePage(title: String, nonce: String) -> String {
+        let title = TextEscaping.xml(title)
+        let nonce = TextEscaping.xml(nonce)
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>\(title)</title>
+            <style nonce="\(nonce)">\(styles)</style>
+            </head>
+            <body>
+            \(body(title: title, controls: liveControls))
+            <script nonce="\(nonce)">\(script)</script>
+            <script nonce="\(nonce)">\(liveFeed)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// Pause, follow the newest, and the connection's state.
+    static let liveControls = """
+
+          <button id="pause" type="button" aria-pressed="false">Pause</button>
+          <label><input id="follow" type="checkbox" checked> Follow the newest</label>
+          <span id="status" role="status">Connecting…</span>
+        """
+
+    /// The live page's feed: applies what the stream sends — at once, or when the reader
+    /// resumes — and orders and draws it at most a few times a second, however fast it comes.
+    static let liveFeed = #"""
+        "use strict";
+        const pauseButton = document.getElementById("pause");
+        const followBox = document.getElementById("follow");
+        const status = document.getElementById("status");
+        let paused = false, waiting = [], waitingRecords = 0, unreadable = [];
+        let scheduled = false, cost = 0, live = false, notice = "";
+
+        function say(text, problem) {
+          status.textContent = text;
+          status.classList.toggle("problem", Boolean(problem));
+        }
+
+        function describe() {
+          const broken = unreadable.length ? ` · ${unreadable.length} unreadable line${unreadable.length > 1 ? "s" : ""}` : "";
+          const told = notice ? ` · ${notice}` : "";
+          if (paused) say(`Paused — ${waitingRecords} new${broken}${told}`, unreadable.length || notice);
+          else if (live) say(`Live${broken}${told}`, unreadable.length || notice);
+          status.title = unreadable.slice(0, 20).join("\n");
+        }
+
+        // Each line is a record or a reply to one; a line that is neither is counted and shown,
+        // never dropped silently.
+        function parse(data) {
+          const found = { records: [], replies: [] };
+          for (const line of data.split("\n")) {
+            try {
+              const item = JSON.parse(line);
+              if (item !== null && typeof item === "object" && typeof item.replyTo === "number") found.replies.push(item);
+              else if (item !== null && typeof item === "object" && typeof item.sequence === "number" &&
+                       typeof item.notifier === "string" && typeof item.notification === "string" && Array.isArray(item.targets)) found.records.push(item);
+              else unreadable.push(line.slice(0, 200));
+            } catch { unreadable.push(line.slice(0, 200)); }
+          }
+          return found;
+        }
+
+        function apply(change) {
+          if (change === "reset") { trailViewer.clear(); return; }
+          trailViewer.addRecords(change.records);
+          for (const reply of change.replies) trailViewer.addReply(reply.replyTo, reply.reply);
+        }
+
+        function receive(change) {
+          if (paused) {
+            waiting.push(change);
+            waitingRecords = change === "reset" ? 0 : waitingRecords + change.records.length;
+            describe();
+            return;
+          }
+          apply(change);
+          schedule();
+        }
+
+        // Ordering is linear in the trail: it runs again no sooner than four times its last
+        // cost, so that a fast stream leaves the page most of its time to answer.
+        function schedule() {
+          if (scheduled) return;
+          scheduled = true;
+          setTimeout(() => {
+            scheduled = false;
+            const started = performance.now();
+            trailViewer.refresh();
+            if (followBox.checked) toBottom();
+            cost = performance.now() - started;
+            describe();
+            document.body.dataset.records = trailViewer.count();
+          }, Math.max(30, 4 * cost));
+        }
+
+        let autoTop = -1;
+        function toBottom() {
+          viewport.scrollTop = viewport.scrollHeight;
+          autoTop = viewport.scrollTop;
+        }
+        // Scrolling up by hand stops following; scrolling back to the end follows again.
+        viewport.addEventListener("scroll", () => {
+          if (viewport.scrollTop === autoTop) return;
+          autoTop = -1;
+          followBox.checked = viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - ROW;
+        });
+        followBox.addEventListener("change", () => { if (followBox.checked) toBottom(); });
+
+        pauseButton.addEventListener("click", () => {
+          paused = !paused;
+          pauseButton.textContent = paused ? "Resume" : "Pause";
+          pauseButton.setAttribute("aria-pressed", String(paused));
+          if (!paused) {
+            waiting.forEach(apply);
+            waiting = []; waitingRecords = 0;
+            schedule();
+          }
+          describe();
+        });
+
+        const stream = new EventSource("events" + location.search);
+        stream.addEventListener("open", () => { live = true; describe(); });
+        stream.addEventListener("reset", () => { unreadable = []; receive("reset"); });
+        stream.addEventListener("lines", event => { notice = ""; receive(parse(event.data)); });
+        // What the inspector tells — a trail not there yet, a line cut short — shows until
+        // records come.
+        stream.addEventListener("notice", event => { notice = event.data; describe(); });
+        stream.addEventListener("error", () => {
+          live = false;
+          say(stream.readyState === EventSource.CLOSED ? "Stopped: the inspector refused or ended the stream" : "Reconnecting…", true);
+        });
+        trailViewer.refresh();
+        document.body.dataset.ready = "true";
+        """#
+}
