@@ -1,0 +1,83 @@
+import HTTPTypes
+public import Hummingbird
+
+/// Refuses every request that is not a read from this inspector's own page or its user: safe
+/// by default on a machine where other pages and programs run.
+///
+/// A request must be a `GET` or a `HEAD`; name the inspector's own address as its `Host` (a
+/// page of another site that rebinds its name to 127.0.0.1 names its own); come from no other
+/// origin (`Origin`, `Sec-Fetch-Site`); and carry the token.
+public struct AccessPolicy: RouterMiddleware {
+    /// The token every request must carry, as `?token=`.
+    public let token: AccessToken
+    /// Told of each refusal, to tell the person running the inspector.
+    let onRefusal: @Sendable (Refusal, Request) -> Void
+
+    /// A policy requiring `token`, telling `onRefusal` of each request refused.
+    public init(token: AccessToken, onRefusal: @escaping @Sendable (Refusal, Request) -> Void = { _, _ in }) {
+        self.token = token
+        self.onRefusal = onRefusal
+    }
+
+    public func handle(
+        _ request: Request, context: InspectorContext, next: (Request, InspectorContext) async throws -> Response
+    ) async throws -> Response {
+        if let refusal = refusal(of: request, port: context.port) {
+            onRefusal(refusal, request)
+            return Self.response(to: refusal)
+        }
+        var response = try await next(request, context)
+        response.headers.append(contentsOf: Self.headers)
+        return response
+    }
+
+    /// Why `request`, which came in on `port`, is refused, if it is.
+    func refusal(of request: Request, port: Int?) -> Refusal? {
+        guard request.method == .get || request.method == .head else {
+            return .methodNotAllowed(request.method)
+        }
+        let addresses = Self.addresses(port: port)
+        guard let host = request.head.authority, addresses.contains(host.lowercased()) else {
+            return .foreignHost(request.head.authority)
+        }
+        if let origin = request.headers[.origin], !addresses.contains(where: { "http://\($0)" == origin.lowercased() })
+        {
+            return .foreignOrigin(origin)
+        }
+        if let site = request.headers[Self.secFetchSite], site != "same-origin", site != "none" {
+            return .foreignOrigin(site)
+        }
+        guard let given = request.uri.queryParameters["token"], token.isMatched(by: given) else {
+            return .missingToken
+        }
+        return nil
+    }
+
+    /// The names of the inspector's address a browser on this machine may use.
+    static func addresses(port: Int?) -> [String] {
+        guard let port else { return [] }
+        return ["127.0.0.1:\(port)", "localhost:\(port)"]
+    }
+
+    /// What every answer carries: never cached, never framed, never sniffed, and the address
+    /// with its token never sent on as a referrer.
+    static let headers: HTTPFields = [
+        .cacheControl: "no-store",
+        .xContentTypeOptions: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+    ]
+
+    /// What a browser says of where a request comes from: its own page is `same-origin`, an
+    /// address typed in is `none`.
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+    static func response(to refusal: Refusal) -> Response {
+        var headers = headers
+        headers[.contentType] = "text/plain; charset=utf-8"
+        if case .methodNotAllowed = refusal { headers[.allow] = "GET, HEAD" }
+        return Response(
+            status: refusal.status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "bsp-inspect: \(refusal)\n")))
+    }
+}

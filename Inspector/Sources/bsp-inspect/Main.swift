@@ -1,0 +1,42 @@
+import BSPInspector
+import Foundation
+
+/// `bsp-inspect`: a live viewer of a running app's audit trail, in the browser.
+@main
+enum InspectMain {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) {
+            print(InspectCommand.usage)
+            return
+        }
+        let command: InspectCommand
+        do {
+            command = try InspectCommand(arguments: arguments)
+        } catch {
+            fail("\(error)\n\n\(InspectCommand.usage)", status: 2)
+        }
+        let trail = URL(fileURLWithPath: command.trail)
+        let inspector = Inspector(trail: trail, fileCount: command.fileCount, port: command.port)
+        let application = inspector.application(
+            onRunning: { port in
+                // Written at once, not buffered: a script waits for this line to open the page.
+                let lines = "bsp-inspect: following \(trail.path)\nOpen \(inspector.address(port: port))\n"
+                FileHandle.standardOutput.write(Data(lines.utf8))
+            },
+            onRefusal: { refusal, request in
+                FileHandle.standardError.write(
+                    Data("bsp-inspect: refused \(request.method) \(request.uri.path): \(refusal)\n".utf8))
+            })
+        do {
+            try await application.runService()
+        } catch {
+            fail("\(error)", status: 1)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("bsp-inspect: \(message)\n".utf8))
+        exit(status)
+    }
+}
