@@ -157,6 +157,7 @@ def test_running_app(driver, folder, screenshot):
         check(highlighted == ",".join(map(str, expected_chain)),
               f"a row's causes are highlighted from the trail ({highlighted})")
         test_pause(driver, trail, total)
+        test_left_out(driver, trail)
         driver.save_screenshot(screenshot)
         viewer.check_screenshot(screenshot)
     finally:
@@ -174,6 +175,18 @@ def test_pause(driver, trail, shown):
     WebDriverWait(driver, 10).until(lambda d: records_shown(d) == 400)
     check(driver.execute_script("return trailViewer.order();") == diagram_order(trail),
           "resumed, the page shows the new run alone: a new run starts the page over")
+
+
+def test_left_out(driver, trail):
+    """A line that is not a record, or a reply to a request not there, is counted, never dropped
+    silently; a hostile one shows as text."""
+    with open(trail, "a", encoding="utf-8") as out:
+        out.write('not json <img src=x onerror="window.hit=1">\n{"sequence":"x"}\n[]\n{"reply":1,"replyTo":999999}\n')
+    WebDriverWait(driver, 10).until(lambda d: "4 lines left out" in d.find_element(By.ID, "status").text)
+    listed = driver.find_element(By.ID, "status").get_attribute("title")
+    check("unreadable: not json" in listed and "not a record: []" in listed and "#999999" in listed,
+          f"each line left out is listed with why ({listed!r})")
+    check(driver.execute_script("return window.hit === undefined;"), "and none of it runs")
 
 
 class Foreign(SimpleHTTPRequestHandler):

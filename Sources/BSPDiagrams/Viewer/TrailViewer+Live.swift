@@ -46,7 +46,9 @@ extension TrailViewer {
         const pauseButton = document.getElementById("pause");
         const followBox = document.getElementById("follow");
         const status = document.getElementById("status");
-        let paused = false, waiting = [], waitingRecords = 0, unreadable = [];
+        // Lines left out, each with why: unreadable, a record seen twice, a reply to a request
+        // not in the trail.
+        let paused = false, waiting = [], waitingRecords = 0, leftOut = [];
         let scheduled = false, cost = 0, live = false, notice = "";
 
         function say(text, problem) {
@@ -55,15 +57,15 @@ extension TrailViewer {
         }
 
         function describe() {
-          const broken = unreadable.length ? ` · ${unreadable.length} unreadable line${unreadable.length > 1 ? "s" : ""}` : "";
+          const broken = leftOut.length ? ` · ${leftOut.length} line${leftOut.length > 1 ? "s" : ""} left out` : "";
           const told = notice ? ` · ${notice}` : "";
-          if (paused) say(`Paused — ${waitingRecords} new${broken}${told}`, unreadable.length || notice);
-          else if (live) say(`Live${broken}${told}`, unreadable.length || notice);
-          status.title = unreadable.slice(0, 20).join("\n");
+          if (paused) say(`Paused — ${waitingRecords} new${broken}${told}`, leftOut.length || notice);
+          else if (live) say(`Live${broken}${told}`, leftOut.length || notice);
+          status.title = leftOut.slice(0, 20).join("\n");
         }
 
-        // Each line is a record or a reply to one; a line that is neither is counted and shown,
-        // never dropped silently.
+        // Each line is a record or a reply to one; a line that is neither is counted and shown
+        // (the status's tooltip lists them), never dropped silently.
         function parse(data) {
           const found = { records: [], replies: [] };
           for (const line of data.split("\n")) {
@@ -72,16 +74,18 @@ extension TrailViewer {
               if (item !== null && typeof item === "object" && typeof item.replyTo === "number") found.replies.push(item);
               else if (item !== null && typeof item === "object" && typeof item.sequence === "number" &&
                        typeof item.notifier === "string" && typeof item.notification === "string" && Array.isArray(item.targets)) found.records.push(item);
-              else unreadable.push(line.slice(0, 200));
-            } catch { unreadable.push(line.slice(0, 200)); }
+              else leftOut.push(`not a record: ${line.slice(0, 200)}`);
+            } catch { leftOut.push(`unreadable: ${line.slice(0, 200)}`); }
           }
           return found;
         }
 
         function apply(change) {
-          if (change === "reset") { trailViewer.clear(); return; }
-          trailViewer.addRecords(change.records);
-          for (const reply of change.replies) trailViewer.addReply(reply.replyTo, reply.reply);
+          if (change === "reset") { trailViewer.clear(); leftOut = []; return; }
+          for (const r of trailViewer.addRecords(change.records)) leftOut.push(`record #${r.sequence} seen twice: ${r.notification.slice(0, 200)}`);
+          for (const reply of change.replies) {
+            if (!trailViewer.addReply(reply.replyTo, reply.reply)) leftOut.push(`a reply to #${reply.replyTo}, which is not in the trail`);
+          }
         }
 
         function receive(change) {
@@ -138,7 +142,7 @@ extension TrailViewer {
 
         const stream = new EventSource("events" + location.search);
         stream.addEventListener("open", () => { live = true; describe(); });
-        stream.addEventListener("reset", () => { unreadable = []; receive("reset"); });
+        stream.addEventListener("reset", () => receive("reset"));
         stream.addEventListener("lines", event => { notice = ""; receive(parse(event.data)); });
         // What the inspector tells — a trail not there yet, a line cut short — shows until
         // records come.

@@ -45,12 +45,13 @@ extension TrailViewer {
           lanes.appendChild(lane);
         }
 
-        // Records in sequence order, whatever order they come in; a sequence seen before means
-        // a new run, which the feed announces with `reset` first.
+        // Records in sequence order, whatever order they come in. Returns those left out: a
+        // sequence already there is another run's record, which a feed must `clear` first.
         function addRecords(list) {
           let sorted = true;
+          const repeated = [];
           for (const r of list) {
-            if (bySequence.has(r.sequence)) continue;
+            if (bySequence.has(r.sequence)) { repeated.push(r); continue; }
             if (records.length && r.sequence < records[records.length - 1].sequence) sorted = false;
             records.push(r);
             bySequence.set(r.sequence, r);
@@ -65,11 +66,14 @@ extension TrailViewer {
             records.sort((a, b) => a.sequence - b.sequence);
             for (const list of children.values()) list.sort((a, b) => a - b);
           }
+          return repeated;
         }
 
+        // Whether the request is there to take the reply.
         function addReply(sequence, reply) {
           const r = bySequence.get(sequence);
           if (r && r.reply === undefined) r.reply = reply;
+          return r !== undefined;
         }
 
         function clear() {
