@@ -19,6 +19,7 @@ public struct AccessPolicy: RouterMiddleware {
         self.onRefusal = onRefusal
     }
 
+    /// Answers `request` with a refusal, or passes it on and adds ``headers`` to the answer.
     public func handle(
         _ request: Request, context: InspectorContext, next: (Request, InspectorContext) async throws -> Response
     ) async throws -> Response {

@@ -21,6 +21,7 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The refusal in words, as the answer's body and the inspector's log say it.
     public var description: String {
         switch self {
         case .methodNotAllowed(let method): "the inspector only reads: \(method) is not answered"
