@@ -106,7 +106,7 @@ struct InspectorServerTests {
                 try probe.get("/events?\(Self.token)") { $0.contains("event: notice") }
             }
             #expect(
-                stream.contains("event: notice\ndata: Waiting for the trail: there is no file at \(trail.path) yet"))
+                stream.contains("event: notice\ndata: Waiting for the trail: there is no regular file at \(trail.path) yet"))
         }
     }
 

@@ -4,6 +4,14 @@ import Testing
 
 @testable import BSPInspector
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Everything `follower` has to say now, until it has nothing new.
 func drain(_ follower: TrailFollower) -> [TrailChange] {
     var changes: [TrailChange] = []
@@ -103,7 +111,7 @@ struct TrailFollowerTests {
     @Test func aTrailNotThereYetIsToldOnceThenFollowed() throws {
         let trail = try temporaryTrail()
         let follower = TrailFollower(url: trail)
-        #expect(drain(follower) == [.notice("Waiting for the trail: there is no file at \(trail.path) yet")])
+        #expect(drain(follower) == [.notice("Waiting for the trail: there is no regular file at \(trail.path) yet")])
         #expect(drain(follower).isEmpty)
         let store = try FileAuditStore(url: trail)
         EventNotifier<Int>(of: "/actor/service", audit: AuditContext(store: store)).emit(1)
@@ -131,5 +139,17 @@ struct TrailFollowerTests {
         let changes = drain(TrailFollower(url: trail))
         #expect(changes.contains(.notice(#"A line cut short was left out: {"seque"#)))
         #expect(try sequences(in: changes).records == [1, 2])
+    }
+
+    @Test func aFIFOOrAFolderAtTheTrailsPathIsNoTrailAndNoWait() throws {
+        let trail = try temporaryTrail()
+        #expect(mkfifo(trail.path, 0o644) == 0)
+        #expect(
+            drain(TrailFollower(url: trail)) == [
+                .notice("Waiting for the trail: there is no regular file at \(trail.path) yet")
+            ])
+        let folder = try temporaryTrail()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        #expect(drain(TrailFollower(url: folder)).count == 1)
     }
 }

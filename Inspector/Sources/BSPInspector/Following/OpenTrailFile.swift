@@ -13,9 +13,11 @@ final class OpenTrailFile {
     /// The file's identity, to tell whether a path still names it.
     let identity: FileIdentity
 
-    /// Opens the file at `path`, or `nil` if there is none (yet).
+    /// Opens the file at `path`, or `nil` if there is none (yet) or it is not a regular file.
     init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting: opening a FIFO for reading would wait for a writer. Reads of a
+        // regular file never wait, with the flag or without.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {

@@ -96,7 +96,7 @@ public final class TrailFollower {
 
     private func missingFile() -> TrailChange {
         toldOfMissingFile = true
-        return .notice("Waiting for the trail: there is no file at \(files.current) yet")
+        return .notice("Waiting for the trail: there is no regular file at \(files.current) yet")
     }
 
     /// Whether the app started a new run on `file` — it empties the file — since the last read.
