@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
         .target(
@@ -27,7 +28,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "bsp-inspect", dependencies: ["BSPInspector"]),
+        .executableTarget(
+            name: "bsp-inspect",
+            dependencies: [
+                "BSPInspector", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // A small app that writes a trail as it runs, at a rate: for the browser test and the
         // figures of how fast the page keeps up.
         .executableTarget(name: "trail-load", dependencies: [.product(name: "BSPCore", package: "swift-bsp")]),

@@ -1,5 +1,7 @@
 import BSPInspector
 import Foundation
+import Logging
+import ServiceLifecycle
 
 /// `bsp-inspect`: a live viewer of a running app's audit trail, in the browser.
 @main
@@ -28,8 +30,14 @@ enum InspectMain {
                 FileHandle.standardError.write(
                     Data("bsp-inspect: refused \(request.method) \(request.uri.path): \(refusal)\n".utf8))
             })
+        // A page that stops reading holds its stream's write, and a graceful shutdown waits for
+        // every stream: after a second it is cancelled, and a second later the program ends.
+        var configuration = ServiceGroupConfiguration(
+            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "bsp-inspect"))
+        configuration.maximumGracefulShutdownDuration = .seconds(1)
+        configuration.maximumCancellationDuration = .seconds(1)
         do {
-            try await application.runService()
+            try await ServiceGroup(configuration: configuration).run()
         } catch {
             fail("\(error)", status: 1)
         }

@@ -63,6 +63,17 @@ struct HTTPProbe {
         return try exchange(lines.joined(separator: "\n"), until: { enough($0) })
     }
 
+    /// Whether `answer` is whole: its head and as much body as it says it has — none for a
+    /// `HEAD` request's.
+    static func isWhole(_ answer: String, answering request: String) -> Bool {
+        guard let end = answer.range(of: "\r\n\r\n") else { return false }
+        if request.hasPrefix("HEAD ") { return true }
+        let length = answer[..<end.lowerBound].split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+        return answer[end.upperBound...].utf8.count >= (length ?? 0)
+    }
+
     enum ProbeError: Error { case failed(String) }
 }
 

@@ -106,7 +106,8 @@ struct InspectorServerTests {
                 try probe.get("/events?\(Self.token)") { $0.contains("event: notice") }
             }
             #expect(
-                stream.contains("event: notice\ndata: Waiting for the trail: there is no regular file at \(trail.path) yet"))
+                stream.contains(
+                    "event: notice\ndata: Waiting for the trail: there is no regular file at \(trail.path) yet"))
         }
     }
 
@@ -132,6 +133,9 @@ struct InspectorServerTests {
         ("GET /?TOKEN HTTP/1.1\nHost: 127.0.0.1:PORT\nSec-Fetch-Site: cross-site\n\n", 403, "a page of 'cross-site'"),
         ("POST /?TOKEN HTTP/1.1\nHost: 127.0.0.1:PORT\nContent-Length: 0\n\n", 405, "only reads: POST"),
         ("DELETE /events?TOKEN HTTP/1.1\nHost: 127.0.0.1:PORT\n\n", 405, "only reads: DELETE"),
+        ("HEAD /?TOKEN HTTP/1.1\nHost: 127.0.0.1:PORT\n\n", 405, "Allow: GET\r\n"),
+        ("GET /?TOKEN HTTP/1.1\nHost: 127.0.0.1:PORT\nHost: attacker.example:PORT\n\n", 421, "names the host"),
+        ("GET /?TOKEN HTTP/1.1\nHost: attacker.example:PORT\nHost: 127.0.0.1:PORT\n\n", 421, "names the host"),
     ])
     func everyRequestThatIsNotThePagesOwnReadIsRefused(request: String, status: Int, reason: String) async throws {
         let refusals = Mutex<[Refusal]>([])
@@ -141,7 +145,7 @@ struct InspectorServerTests {
             let text = request.replacingOccurrences(of: "PORT", with: port)
                 .replacingOccurrences(of: "TOKEN", with: Self.token)
             let answer = try await onAThread {
-                try probe.exchange(text) { $0.contains("\r\n\r\n") && $0.hasSuffix("\n") }
+                try probe.exchange(text) { HTTPProbe.isWhole($0, answering: text) }
             }
             #expect(answer.status == status, "\(answer)")
             #expect(answer.contains(reason.replacingOccurrences(of: "PORT", with: port)), "\(answer)")

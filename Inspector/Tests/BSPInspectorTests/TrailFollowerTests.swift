@@ -108,6 +108,26 @@ struct TrailFollowerTests {
         #expect(try sequences(in: changes).records == Array(1...40))
     }
 
+    @Test func aNewRunWhoseLinesAreAsLongAsTheLastsStartsOverToo() throws {
+        let trail = try temporaryTrail()
+        FileManager.default.createFile(atPath: trail.path, contents: nil)
+        let follower = TrailFollower(url: trail)
+        for run in 1...3 {
+            // As a store opens a trail: the same file, emptied; then lines as long as the last
+            // run's, only their times differ, past where the follower had read.
+            let lines = (1...(40 * run)).map {
+                #"{"notification":"tick","sequence":\#($0),"time":\#(run)000\#($0 % 10)}"#
+            }
+            let handle = try FileHandle(forWritingTo: trail)
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+            try handle.close()
+            let changes = drain(follower)
+            if run > 1 { #expect(changes.first == .reset, "run \(run)") }
+            #expect(try sequences(in: changes).records == Array(1...(40 * run)))
+        }
+    }
+
     @Test func aTrailNotThereYetIsToldOnceThenFollowed() throws {
         let trail = try temporaryTrail()
         let follower = TrailFollower(url: trail)

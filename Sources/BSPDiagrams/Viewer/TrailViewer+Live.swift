@@ -46,8 +46,8 @@ extension TrailViewer {
         const pauseButton = document.getElementById("pause");
         const followBox = document.getElementById("follow");
         const status = document.getElementById("status");
-        // Lines left out, each with why: unreadable, a record seen twice, a reply to a request
-        // not in the trail.
+        // Lines left out, each with why: unreadable, not a record, a reply to a request not in
+        // the trail.
         let paused = false, waiting = [], waitingRecords = 0, leftOut = [];
         let scheduled = false, cost = 0, live = false, notice = "";
 
@@ -58,10 +58,15 @@ extension TrailViewer {
 
         function describe() {
           const broken = leftOut.length ? ` · ${leftOut.length} line${leftOut.length > 1 ? "s" : ""} left out` : "";
+          const gaps = trailViewer.gaps();
+          const missing = gaps.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+          const lost = missing ? ` · ${missing} record${missing > 1 ? "s" : ""} missing` : "";
           const told = notice ? ` · ${notice}` : "";
-          if (paused) say(`Paused — ${waitingRecords} new${broken}${told}`, leftOut.length || notice);
-          else if (live) say(`Live${broken}${told}`, leftOut.length || notice);
-          status.title = leftOut.slice(0, 20).join("\n");
+          const problem = leftOut.length || missing || notice;
+          if (paused) say(`Paused — ${waitingRecords} new${broken}${lost}${told}`, problem);
+          else if (live) say(`Live${broken}${lost}${told}`, problem);
+          status.title = [...gaps.slice(0, 10).map(([first, last]) => first === last ? `#${first} missing` : `#${first}–#${last} missing`),
+            ...leftOut.slice(0, 20)].join("\n");
         }
 
         // Each line is a record or a reply to one; a line that is neither is counted and shown
@@ -71,18 +76,35 @@ extension TrailViewer {
           for (const line of data.split("\n")) {
             try {
               const item = JSON.parse(line);
-              if (item !== null && typeof item === "object" && typeof item.replyTo === "number") found.replies.push(item);
-              else if (item !== null && typeof item === "object" && typeof item.sequence === "number" &&
-                       typeof item.notifier === "string" && typeof item.notification === "string" && Array.isArray(item.targets)) found.records.push(item);
+              if (isReply(item)) found.replies.push(item);
+              else if (isRecord(item)) found.records.push(item);
               else leftOut.push(`not a record: ${line.slice(0, 200)}`);
             } catch { leftOut.push(`unreadable: ${line.slice(0, 200)}`); }
           }
           return found;
         }
 
+        // A record has every field the page reads, each of its type: a line from elsewhere
+        // that merely looks like one must not stop the drawing of those after it.
+        const isText = value => typeof value === "string";
+        const isCount = value => Number.isSafeInteger(value) && value >= 0;
+        const isObject = value => value !== null && typeof value === "object" && !Array.isArray(value);
+        const isReply = item => isObject(item) && isCount(item.replyTo) && "reply" in item;
+        const isRecord = r => isObject(r) && isCount(r.sequence) && isText(r.notifier) && isText(r.notification) &&
+          isText(r.variety) && isText(r.delivery) && Array.isArray(r.targets) && r.targets.every(isText) &&
+          (r.source === undefined || isText(r.source)) && (r.cause === undefined || isCount(r.cause)) &&
+          (r.scope === undefined || isText(r.scope)) && (r.depth === undefined || isCount(r.depth)) &&
+          (r.aspect === undefined || (isObject(r.aspect) && isText(r.aspect.timing) && isText(r.aspect.way))) &&
+          (r.stackChange === undefined || (isObject(r.stackChange) && isText(r.stackChange.kind) && isText(r.stackChange.scope)));
+
+        // A sequence number shown already is another run's — one that began while the
+        // inspector was not looking — so the page starts over from that record.
         function apply(change) {
           if (change === "reset") { trailViewer.clear(); leftOut = []; return; }
-          for (const r of trailViewer.addRecords(change.records)) leftOut.push(`record #${r.sequence} seen twice: ${r.notification.slice(0, 200)}`);
+          for (const r of change.records) {
+            if (trailViewer.has(r.sequence)) { trailViewer.clear(); leftOut = []; }
+            trailViewer.addRecords([r]);
+          }
           for (const reply of change.replies) {
             if (!trailViewer.addReply(reply.replyTo, reply.reply)) leftOut.push(`a reply to #${reply.replyTo}, which is not in the trail`);
           }

@@ -269,11 +269,11 @@ extension TrailViewer {
           const highlighted = [sequence, ...causes, ...effects].sort((a, b) => a - b);
           details.dataset.highlighted = highlighted.join(",");
           const r = bySequence.get(sequence);
-          const link = s => `<li data-seq="${s}">#${s} ${escape(bySequence.get(s)?.notification ?? "(not in the trail)")}</li>`;
+          const link = s => `<li data-seq="${Number(s)}">#${escape(String(s))} ${escape(bySequence.get(s)?.notification ?? "(not in the trail)")}</li>`;
           const stacks = [...stacksAt(sequence)].map(([stack, scopes]) =>
             `<div class="stack" data-stack="${escape(stack)}"><div>${escape(stack)}</div>` +
             (scopes.length ? scopes.slice().reverse().map(s => `<div>${escape(s)}</div>`).join("") : "<div class=hint>(empty)</div>") + "</div>").join("");
-          details.innerHTML = `<h2>#${r.sequence} ${escape(r.notification)}</h2><dl>` +
+          details.innerHTML = `<h2>#${escape(String(r.sequence))} ${escape(r.notification)}</h2><dl>` +
             field("notifier", r.notifier) + field("variety", r.variety) +
             field("aspect", r.aspect ? `${r.aspect.timing} ${r.aspect.way}` : "synchronous single-way") + field("from", r.source ?? "outside the fabric") +
             field("to", receivers(r).join(", ")) + field("delivery", r.delivery) + field("depth", r.depth) +
@@ -332,9 +332,20 @@ extension TrailViewer {
           if (item && bySequence.has(Number(item.dataset.seq))) reveal(Number(item.dataset.seq));
         });
 
+        // The runs of sequence numbers missing between the first record and the last: records a
+        // store dropped, or files deleted before they were read.
+        function gaps() {
+          const found = [];
+          for (let i = 1; i < records.length; i++) {
+            const before = records[i - 1].sequence, after = records[i].sequence;
+            if (after > before + 1) found.push([before + 1, after - 1]);
+          }
+          return found;
+        }
+
         // What a feed and a test may call: the rows in the order drawn, as `push #3`, `reply #2`.
         window.trailViewer = {
-          addRecords, addReply, clear, refresh, count: () => records.length,
+          addRecords, addReply, clear, refresh, gaps, count: () => records.length, has: s => bySequence.has(s),
           order: () => entries.map(e => `${e.reply ? "reply" : "push"} #${e.r.sequence}`),
         };
         """#

@@ -24,9 +24,9 @@ public final class TrailFollower {
     /// read is the one after it in the set, oldest first.
     private var lastFinished: FileIdentity?
     private var offset = 0
-    /// The last byte read from the file: a file emptied and written again since has another
-    /// byte there, or none.
-    private var lastByte: UInt8?
+    /// The last bytes read from the file, up to ``tailLength``: a file emptied and written
+    /// again since has other bytes there, or none.
+    private var tail: [UInt8] = []
     /// The start of a line not yet ended.
     private var partial: [UInt8] = []
     private var toldOfMissingFile = false
@@ -35,6 +35,10 @@ public final class TrailFollower {
 
     /// The longest line kept while its end is awaited; a longer one is dropped and told of.
     static let lineLimit = 16 << 20
+    /// How many of the last bytes read are compared with the file at each look: a new run that
+    /// has written past where the last one was read must have written these same bytes there
+    /// to pass for it — the records' times differ — and if it did, the page shows the same.
+    static let tailLength = 4096
 
     /// A follower of the trail whose current file is `url`, keeping up to `fileCount` files,
     /// that hands over about `batchBytes` of lines at a time.
@@ -56,7 +60,7 @@ public final class TrailFollower {
             }
             if wasEmptiedAndWrittenAgain(file) {
                 offset = 0
-                lastByte = nil
+                tail = []
                 partial = []
                 return .reset
             }
@@ -102,7 +106,7 @@ public final class TrailFollower {
     /// Whether the app started a new run on `file` — it empties the file — since the last read.
     private func wasEmptiedAndWrittenAgain(_ file: OpenTrailFile) -> Bool {
         guard offset > 0 else { return false }
-        return file.read(at: offset - 1, limit: 1).first != lastByte
+        return file.read(at: offset - tail.count, limit: tail.count) != tail
     }
 
     /// The whole lines `bytes` ends, with what came before them; `nil` for no bytes, no lines
@@ -110,7 +114,9 @@ public final class TrailFollower {
     private func take(_ bytes: [UInt8]) -> TrailLines? {
         guard !bytes.isEmpty else { return nil }
         offset += bytes.count
-        lastByte = bytes.last
+        tail =
+            bytes.count >= Self.tailLength
+            ? Array(bytes.suffix(Self.tailLength)) : Array((tail + bytes).suffix(Self.tailLength))
         guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
             partial += bytes
             if partial.count > Self.lineLimit {
@@ -128,7 +134,7 @@ public final class TrailFollower {
     /// Ends a file: a line it left unended was cut short by a crash, and is told of.
     private func endOfFile() -> TrailChange? {
         offset = 0
-        lastByte = nil
+        tail = []
         defer { partial = [] }
         guard !partial.isEmpty else { return nil }
         return .notice("A line cut short was left out: \(String(decoding: partial.prefix(200), as: UTF8.self))")

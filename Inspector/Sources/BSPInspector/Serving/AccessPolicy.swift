@@ -4,9 +4,9 @@ public import Hummingbird
 /// Refuses every request that is not a read from this inspector's own page or its user: safe
 /// by default on a machine where other pages and programs run.
 ///
-/// A request must be a `GET` or a `HEAD`; name the inspector's own address as its `Host` (a
-/// page of another site that rebinds its name to 127.0.0.1 names its own); come from no other
-/// origin (`Origin`, `Sec-Fetch-Site`); and carry the token.
+/// A request must be a `GET`; name the inspector's own address as its `Host`, once, and as
+/// nothing else (a page of another site that rebinds its name to 127.0.0.1 names its own); come
+/// from no other origin (`Origin`, `Sec-Fetch-Site`); and carry the token.
 public struct AccessPolicy: RouterMiddleware {
     /// The token every request must carry, as `?token=`.
     public let token: AccessToken
@@ -34,12 +34,19 @@ public struct AccessPolicy: RouterMiddleware {
 
     /// Why `request`, which came in on `port`, is refused, if it is.
     func refusal(of request: Request, port: Int?) -> Refusal? {
-        guard request.method == .get || request.method == .head else {
+        guard request.method == .get else {
             return .methodNotAllowed(request.method)
         }
         let addresses = Self.addresses(port: port)
         guard let host = request.head.authority, addresses.contains(host.lowercased()) else {
             return .foreignHost(request.head.authority)
+        }
+        // A second `Host` names another host as well: which one a server reads is not a rule to
+        // rely on. (An address in the request's target, `GET http://other/`, which only a proxy
+        // is sent, never reaches here: the server reads the host from `Host` alone.)
+        let otherHosts = request.headers[values: Self.host]
+        guard otherHosts.isEmpty else {
+            return .foreignHost(otherHosts.first)
         }
         if let origin = request.headers[.origin], !addresses.contains(where: { "http://\($0)" == origin.lowercased() })
         {
@@ -69,6 +76,9 @@ public struct AccessPolicy: RouterMiddleware {
         HTTPField.Name("X-Frame-Options")!: "DENY",
     ]
 
+    /// The `Host` field, where a second one is left among the fields.
+    static let host = HTTPField.Name("Host")!
+
     /// What a browser says of where a request comes from: its own page is `same-origin`, an
     /// address typed in is `none`.
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
@@ -76,7 +86,7 @@ public struct AccessPolicy: RouterMiddleware {
     static func response(to refusal: Refusal) -> Response {
         var headers = headers
         headers[.contentType] = "text/plain; charset=utf-8"
-        if case .methodNotAllowed = refusal { headers[.allow] = "GET, HEAD" }
+        if case .methodNotAllowed = refusal { headers[.allow] = "GET" }
         return Response(
             status: refusal.status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(string: "bsp-inspect: \(refusal)\n")))

@@ -2,7 +2,7 @@ public import HTTPTypes
 
 /// Why the inspector refused a request: each answer names what was wrong, never the token.
 public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The inspector only reads: it answers `GET` and `HEAD`.
+    /// The inspector only reads: it answers `GET` alone.
     case methodNotAllowed(HTTPRequest.Method)
     /// The request named another host, as a page of another site that rebinds its name to
     /// this machine does.
