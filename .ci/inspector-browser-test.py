@@ -179,13 +179,22 @@ def test_pause(driver, trail, shown):
 
 def test_left_out(driver, trail):
     """A line that is not a record, or a reply to a request not there, is counted, never dropped
-    silently; a hostile one shows as text."""
+    silently, and stops nothing after it; a hostile one shows as text; records missing between
+    two are counted."""
+    def record(sequence, **fields):
+        return json.dumps({"sequence": sequence, "notifier": "/actor/service/notifier/event", "notification": "x",
+                           "variety": "event", "delivery": "delivered", "targets": [], **fields})
+    lines = ['not json <img src=x onerror="window.hit=1">', '{"sequence":"x"}', "[]", '{"reply":1,"replyTo":999999}',
+             record(401, targets=[{}]), record(402, cause='"><img src=x onerror="window.hit=1">'), record(405)]
     with open(trail, "a", encoding="utf-8") as out:
-        out.write('not json <img src=x onerror="window.hit=1">\n{"sequence":"x"}\n[]\n{"reply":1,"replyTo":999999}\n')
-    WebDriverWait(driver, 10).until(lambda d: "4 lines left out" in d.find_element(By.ID, "status").text)
-    listed = driver.find_element(By.ID, "status").get_attribute("title")
-    check("unreadable: not json" in listed and "not a record: []" in listed and "#999999" in listed,
-          f"each line left out is listed with why ({listed!r})")
+        out.write("\n".join(lines) + "\n")
+    WebDriverWait(driver, 10).until(lambda d: "6 lines left out" in d.find_element(By.ID, "status").text)
+    status = driver.find_element(By.ID, "status")
+    listed = status.get_attribute("title")
+    check("unreadable: not json" in listed and "not a record: []" in listed and "#999999" in listed
+          and '"sequence": 401' in listed, f"each line left out is listed with why ({listed!r})")
+    check(records_shown(driver) == 401 and "4 records missing" in status.text and "#401–#404 missing" in listed,
+          f"a record after them is shown, and the records missing before it are counted ({status.text!r})")
     check(driver.execute_script("return window.hit === undefined;"), "and none of it runs")
 
 

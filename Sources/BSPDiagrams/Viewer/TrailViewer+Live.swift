@@ -49,7 +49,7 @@ extension TrailViewer {
         // Lines left out, each with why: unreadable, not a record, a reply to a request not in
         // the trail.
         let paused = false, waiting = [], waitingRecords = 0, leftOut = [];
-        let scheduled = false, cost = 0, live = false, notice = "";
+        let scheduled = false, cost = 0, ended = 0, live = false, notice = "";
 
         function say(text, problem) {
           status.textContent = text;
@@ -73,16 +73,22 @@ extension TrailViewer {
         // (the status's tooltip lists them), never dropped silently.
         function parse(data) {
           const found = { records: [], replies: [] };
-          for (const line of data.split("\n")) {
-            try {
-              const item = JSON.parse(line);
-              if (isReply(item)) found.replies.push(item);
-              else if (isRecord(item)) found.records.push(item);
-              else leftOut.push(`not a record: ${line.slice(0, 200)}`);
-            } catch { leftOut.push(`unreadable: ${line.slice(0, 200)}`); }
-          }
+          const lines = data.split("\n");
+          // All of an event's lines as one array, one parse, when they read so; else each alone.
+          let items = null;
+          try { items = JSON.parse("[" + lines.join(",") + "]"); } catch { items = null; }
+          if (items === null || items.length !== lines.length) items = lines.map(line => {
+            try { return JSON.parse(line); } catch { return unreadable; }
+          });
+          items.forEach((item, index) => {
+            if (item === unreadable) leftOut.push(`unreadable: ${lines[index].slice(0, 200)}`);
+            else if (isReply(item)) found.replies.push(item);
+            else if (isRecord(item)) found.records.push(item);
+            else leftOut.push(`not a record: ${lines[index].slice(0, 200)}`);
+          });
           return found;
         }
+        const unreadable = Symbol("unreadable");
 
         // A record has every field the page reads, each of its type: a line from elsewhere
         // that merely looks like one must not stop the drawing of those after it.
@@ -101,9 +107,10 @@ extension TrailViewer {
         // inspector was not looking — so the page starts over from that record.
         function apply(change) {
           if (change === "reset") { trailViewer.clear(); leftOut = []; return; }
-          for (const r of change.records) {
-            if (trailViewer.has(r.sequence)) { trailViewer.clear(); leftOut = []; }
-            trailViewer.addRecords([r]);
+          let rest = change.records;
+          for (let added = trailViewer.addRecords(rest); added < rest.length; added = trailViewer.addRecords(rest)) {
+            trailViewer.clear(); leftOut = [];
+            rest = rest.slice(added);
           }
           for (const reply of change.replies) {
             if (!trailViewer.addReply(reply.replyTo, reply.reply)) leftOut.push(`a reply to #${reply.replyTo}, which is not in the trail`);
@@ -121,8 +128,9 @@ extension TrailViewer {
           schedule();
         }
 
-        // Ordering is linear in the trail: it runs again no sooner than four times its last
-        // cost, so that a fast stream leaves the page most of its time to answer.
+        // Ordering is linear in the trail: it runs again no sooner than three times its last
+        // cost after it ended, so that a fast stream leaves the page most of its time to
+        // answer, and at once after a pause.
         function schedule() {
           if (scheduled) return;
           scheduled = true;
@@ -131,10 +139,11 @@ extension TrailViewer {
             const started = performance.now();
             trailViewer.refresh();
             if (followBox.checked) toBottom();
-            cost = performance.now() - started;
             describe();
             document.body.dataset.records = trailViewer.count();
-          }, Math.max(30, 4 * cost));
+            ended = performance.now();
+            cost = ended - started;
+          }, Math.max(0, ended + 3 * cost - performance.now()));
         }
 
         let autoTop = -1;

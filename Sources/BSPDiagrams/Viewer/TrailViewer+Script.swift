@@ -45,13 +45,13 @@ extension TrailViewer {
           lanes.appendChild(lane);
         }
 
-        // Records in sequence order, whatever order they come in. Returns those left out: a
-        // sequence already there is another run's record, which a feed must `clear` first.
+        // Records in sequence order, whatever order they come in. Stops at a sequence number
+        // already there — another run's record, which a feed must `clear` for — and returns
+        // how many it added.
         function addRecords(list) {
-          let sorted = true;
-          const repeated = [];
+          let sorted = true, added = 0;
           for (const r of list) {
-            if (bySequence.has(r.sequence)) { repeated.push(r); continue; }
+            if (bySequence.has(r.sequence)) break;
             if (records.length && r.sequence < records[records.length - 1].sequence) sorted = false;
             records.push(r);
             bySequence.set(r.sequence, r);
@@ -61,12 +61,13 @@ extension TrailViewer {
             }
             appear(r.source);
             receivers(r).forEach(appear);
+            added += 1;
           }
           if (!sorted) {
             records.sort((a, b) => a.sequence - b.sequence);
             for (const list of children.values()) list.sort((a, b) => a - b);
           }
-          return repeated;
+          return added;
         }
 
         // Whether the request is there to take the reply.
@@ -345,7 +346,7 @@ extension TrailViewer {
 
         // What a feed and a test may call: the rows in the order drawn, as `push #3`, `reply #2`.
         window.trailViewer = {
-          addRecords, addReply, clear, refresh, gaps, count: () => records.length, has: s => bySequence.has(s),
+          addRecords, addReply, clear, refresh, gaps, count: () => records.length,
           order: () => entries.map(e => `${e.reply ? "reply" : "push"} #${e.r.sequence}`),
         };
         """#
