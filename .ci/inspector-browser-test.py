@@ -156,12 +156,26 @@ def test_running_app(driver, folder, screenshot):
         expected_chain = sorted(viewer.chain(records, sequence))
         check(highlighted == ",".join(map(str, expected_chain)),
               f"a row's causes are highlighted from the trail ({highlighted})")
+        test_follow(driver)
         test_pause(driver, trail, total)
         test_left_out(driver, trail)
         driver.save_screenshot(screenshot)
         viewer.check_screenshot(screenshot)
     finally:
         inspector.stop()
+
+
+def test_follow(driver):
+    """Following keeps the last row in view; scrolling up stops it; asking again goes back."""
+    at_end = "const v = document.getElementById('viewport'); return v.scrollTop + v.clientHeight >= v.scrollHeight - 22;"
+    follow = driver.find_element(By.ID, "follow")
+    check(follow.is_selected() and driver.execute_script(at_end), "following, the last row is in view")
+    driver.execute_script("document.getElementById('viewport').scrollTop = 0;")
+    WebDriverWait(driver, 5).until(lambda d: not d.find_element(By.ID, "follow").is_selected())
+    check(True, "scrolling up stops following")
+    follow.click()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script(at_end))
+    check(follow.is_selected(), "asked again, the page goes back to the last row")
 
 
 def test_pause(driver, trail, shown):

@@ -110,7 +110,7 @@ struct TrailFollowerTests {
 
     @Test func aNewRunWhoseLinesAreAsLongAsTheLastsStartsOverToo() throws {
         let trail = try temporaryTrail()
-        FileManager.default.createFile(atPath: trail.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: trail.path, contents: nil))
         let follower = TrailFollower(url: trail)
         for run in 1...3 {
             // As a store opens a trail: the same file, emptied; then lines as long as the last
