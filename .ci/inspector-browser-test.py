@@ -210,6 +210,11 @@ def test_left_out(driver, trail):
     check(records_shown(driver) == 401 and "4 records missing" in status.text and "#401–#404 missing" in listed,
           f"a record after them is shown, and the records missing before it are counted ({status.text!r})")
     check(driver.execute_script("return window.hit === undefined;"), "and none of it runs")
+    with open(trail, "a", encoding="utf-8") as out:
+        out.write(record(3) + "\n")
+    WebDriverWait(driver, 10).until(lambda d: records_shown(d) == 1)
+    status = driver.find_element(By.ID, "status").text
+    check("a new run from #3" in status, f"a sequence number shown already starts the page over, and says so ({status!r})")
 
 
 class Foreign(SimpleHTTPRequestHandler):

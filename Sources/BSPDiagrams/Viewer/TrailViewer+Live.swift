@@ -50,6 +50,8 @@ extension TrailViewer {
         // the trail.
         let paused = false, waiting = [], waitingRecords = 0, leftOut = [];
         let scheduled = false, cost = 0, ended = 0, live = false, notice = "";
+        // Said when the page started over on a repeated sequence number rather than a reset.
+        let restarted = "";
 
         function say(text, problem) {
           status.textContent = text;
@@ -61,7 +63,7 @@ extension TrailViewer {
           const gaps = trailViewer.gaps();
           const missing = gaps.reduce((sum, [first, last]) => sum + last - first + 1, 0);
           const lost = missing ? ` · ${missing} record${missing > 1 ? "s" : ""} missing` : "";
-          const told = notice ? ` · ${notice}` : "";
+          const told = (restarted ? ` · ${restarted}` : "") + (notice ? ` · ${notice}` : "");
           const problem = leftOut.length || missing || notice;
           if (paused) say(`Paused — ${waitingRecords} new${broken}${lost}${told}`, problem);
           else if (live) say(`Live${broken}${lost}${told}`, problem);
@@ -106,11 +108,12 @@ extension TrailViewer {
         // A sequence number shown already is another run's — one that began while the
         // inspector was not looking — so the page starts over from that record.
         function apply(change) {
-          if (change === "reset") { trailViewer.clear(); leftOut = []; return; }
+          if (change === "reset") { trailViewer.clear(); leftOut = []; restarted = ""; return; }
           let rest = change.records;
           for (let added = trailViewer.addRecords(rest); added < rest.length; added = trailViewer.addRecords(rest)) {
             trailViewer.clear(); leftOut = [];
             rest = rest.slice(added);
+            restarted = `a new run from #${rest[0].sequence}, a number shown already`;
           }
           for (const reply of change.replies) {
             if (!trailViewer.addReply(reply.replyTo, reply.reply)) leftOut.push(`a reply to #${reply.replyTo}, which is not in the trail`);
