@@ -9,13 +9,15 @@ public struct InspectCommand: Equatable, Sendable {
 
     /// What `--help` prints.
     public static let usage = """
-        usage: bsp-inspect TRAIL.jsonl [--port N] [--files N]
+        usage: bsp-inspect [--port N] [--files N] [--] TRAIL.jsonl
 
         Follows a running app's audit trail (a FileAuditStore's current file) and serves a live
         viewer of it on 127.0.0.1. Open the address it prints, token included.
 
           --port N   the port to listen on (default: any free port)
-          --files N  how many files the trail keeps, as the store's fileCount (default: all)
+          --files N  how many files the trail keeps, as the store's fileCount (default:
+                     100000, the most a store keeps)
+          --help     this text
         """
 
     /// What was wrong with the command line.
@@ -28,13 +30,16 @@ public struct InspectCommand: Equatable, Sendable {
     public init(arguments: [String]) throws(UsageError) {
         var trail: String?
         var rest = arguments[...]
+        var optionsEnded = false
         while let argument = rest.popFirst() {
             switch argument {
+            case "--" where !optionsEnded: optionsEnded = true
+            case _ where optionsEnded || !argument.hasPrefix("-"):
+                guard trail == nil else { throw UsageError(description: "one trail only: '\(argument)' is a second") }
+                trail = argument
             case "--port": port = try Self.number(after: argument, in: &rest, within: 0...65_535)
             case "--files": fileCount = try Self.number(after: argument, in: &rest, within: 1...100_000)
-            case _ where argument.hasPrefix("-"): throw UsageError(description: "unknown option '\(argument)'")
-            case _ where trail == nil: trail = argument
-            default: throw UsageError(description: "one trail only: '\(argument)' is a second")
+            default: throw UsageError(description: "unknown option '\(argument)'")
             }
         }
         guard let trail, !trail.isEmpty else { throw UsageError(description: "no trail named") }

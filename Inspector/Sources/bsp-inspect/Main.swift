@@ -1,6 +1,7 @@
 import BSPInspector
 import Foundation
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// `bsp-inspect`: a live viewer of a running app's audit trail, in the browser.
@@ -8,7 +9,9 @@ import ServiceLifecycle
 enum InspectMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) {
+        if arguments.isEmpty
+            || arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" })
+        {
             print(InspectCommand.usage)
             return
         }
@@ -38,6 +41,8 @@ enum InspectMain {
         configuration.maximumCancellationDuration = .seconds(1)
         do {
             try await ServiceGroup(configuration: configuration).run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            fail("port \(command.port) is already in use on 127.0.0.1: choose another, or leave out --port", status: 1)
         } catch {
             fail("\(error)", status: 1)
         }

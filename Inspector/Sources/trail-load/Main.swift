@@ -12,10 +12,22 @@ import Foundation
 /// Behaviour's request to the Presentation. `--rate 0` writes as fast as it can.
 @main
 enum TrailLoadMain {
-    static func main() throws {
-        let options = try Options(Array(CommandLine.arguments.dropFirst()))
-        let store = try FileAuditStore(
-            url: URL(fileURLWithPath: options.trail), maxFileBytes: options.maxFileBytes, fileCount: options.files)
+    static func main() {
+        let options: Options
+        do {
+            options = try Options(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("trail-load: \(error)\n\(Options.usage)\n".utf8))
+            exit(2)
+        }
+        let store: FileAuditStore
+        do {
+            store = try FileAuditStore(
+                url: URL(fileURLWithPath: options.trail), maxFileBytes: options.maxFileBytes, fileCount: options.files)
+        } catch {
+            FileHandle.standardError.write(Data("trail-load: \(error)\n".utf8))
+            exit(1)
+        }
         let audit = AuditContext(store: store, clock: ContinuousClock())
         let (presentation, keep) = audit.withCurrent { Self.fabric() }
         let taps = (options.records + 3) / 4
@@ -24,9 +36,9 @@ enum TrailLoadMain {
             presentation.tapped(tap)
             if options.rate > 0 {
                 let due = started + .seconds(Double((tap + 1) * 4) / Double(options.rate))
-                if due > .now {
-                    Thread.sleep(
-                        forTimeInterval: Double(ContinuousClock.now.duration(to: due).components.attoseconds) / 1e18)
+                let wait = ContinuousClock.now.duration(to: due).components
+                if wait.seconds >= 0 && (wait.seconds, wait.attoseconds) > (0, 0) {
+                    Thread.sleep(forTimeInterval: Double(wait.seconds) + Double(wait.attoseconds) / 1e18)
                 }
             }
         }
@@ -51,7 +63,9 @@ struct Options {
     var maxFileBytes = 1 << 20
     var files = 100_000
 
-    init(_ arguments: [String]) throws {
+    static let usage = "usage: trail-load TRAIL.jsonl --records N [--rate N] [--max-file-bytes N] [--files N]"
+
+    init(_ arguments: [String]) throws(LoadError) {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("--") else {
@@ -69,10 +83,7 @@ struct Options {
             default: throw LoadError(description: "unknown option '\(argument)'")
             }
         }
-        guard !trail.isEmpty else {
-            throw LoadError(
-                description: "usage: trail-load TRAIL.jsonl --records N [--rate N] [--max-file-bytes N] [--files N]")
-        }
+        guard !trail.isEmpty else { throw LoadError(description: "no trail named") }
     }
 }
 

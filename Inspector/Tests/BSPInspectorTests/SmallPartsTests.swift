@@ -33,6 +33,8 @@ struct SmallPartsTests {
             try InspectCommand(arguments: ["run.jsonl"]) == InspectCommand(arguments: ["run.jsonl", "--port", "0"]))
         let command = try InspectCommand(arguments: ["--port", "8080", "run.jsonl", "--files", "4"])
         #expect(command.trail == "run.jsonl" && command.port == 8080 && command.fileCount == 4)
+        #expect(try InspectCommand(arguments: ["--", "-odd.jsonl"]).trail == "-odd.jsonl")
+        #expect(try InspectCommand(arguments: ["--files", "2", "--", "--port"]).trail == "--port")
     }
 
     @Test(arguments: [
@@ -42,6 +44,8 @@ struct SmallPartsTests {
         (["a.jsonl", "--port", "70000"], "--port takes a number from 0 to 65535"),
         (["a.jsonl", "--files", "0"], "--files takes a number from 1 to 100000"),
         (["a.jsonl", "--host", "0.0.0.0"], "unknown option '--host'"),
+        (["--", "a.jsonl", "--port"], "one trail only: '--port' is a second"),
+        (["--", ""], "no trail named"),
     ])
     func aWrongCommandLineSaysWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: InspectCommand.UsageError(description: message)) { try InspectCommand(arguments: arguments) }

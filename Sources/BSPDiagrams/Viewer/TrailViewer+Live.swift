@@ -161,6 +161,11 @@ extension TrailViewer {
           followBox.checked = viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - ROW;
         });
         followBox.addEventListener("change", () => { if (followBox.checked) toBottom(); });
+        // A filter or a search changes how many rows there are, and the scroll that follows is
+        // the page's, not the reader's: following goes on, at the new end.
+        for (const input of [filterInput, searchInput]) {
+          input.addEventListener("input", () => { if (followBox.checked) toBottom(); });
+        }
 
         pauseButton.addEventListener("click", () => {
           paused = !paused;
@@ -183,7 +188,8 @@ extension TrailViewer {
         stream.addEventListener("notice", event => { notice = event.data; describe(); });
         stream.addEventListener("error", () => {
           live = false;
-          say(stream.readyState === EventSource.CLOSED ? "Stopped: the inspector refused or ended the stream" : "Reconnecting…", true);
+          say(stream.readyState === EventSource.CLOSED
+            ? "Stopped: the inspector refused or ended the stream — open the address it prints" : "Reconnecting…", true);
         });
         trailViewer.refresh();
         document.body.dataset.ready = "true";
