@@ -33,7 +33,10 @@
 /// a test that is not on the main actor, a main-actor timer is usually exact that way, but not
 /// always: main-actor work of other tests running at the same time can hold its turn up. Put
 /// the test on the timer's actor for exact counts, and wait for ``sleepers`` before advancing
-/// a task started on another executor.
+/// a task started on another executor. A task on no actor at all is given a hundred turns to
+/// reach its next sleep: on a machine kept busy, it may reach it only once the window is
+/// spent, and that sleep is then left for the next advance. Advance such a task one sleep at a
+/// time — wait for ``sleepers``, advance to its deadline — or give it an actor.
 public final class ManualClock: Clock, Sendable {
     /// A point on the test clock: how far it has been advanced.
     public struct Instant: InstantProtocol, Sendable {
