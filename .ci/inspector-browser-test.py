@@ -279,6 +279,28 @@ def test_refusals(driver, folder):
             inspector.stop()
 
 
+def test_command_lines(folder):
+    """Bad command lines and a port in use are told in words, with a status, never a crash."""
+    trail = os.path.join(folder, "live", "run.jsonl")
+    for program, arguments, status, words in [
+            ("bsp-inspect", ["a.jsonl", "--port", "x"], 2, "--port takes a number"),
+            ("bsp-inspect", ["a.jsonl", "b.jsonl"], 2, "one trail only"),
+            ("trail-load", [trail, "--records", "x"], 2, "--records takes a whole number"),
+            ("trail-load", [], 2, "no trail named"),
+            ("trail-load", [os.path.join(folder, "no", "such", "run.jsonl"), "--records", "4"], 1, "Cannot open")]:
+        done = subprocess.run([built(program)] + arguments, capture_output=True, text=True, timeout=30)
+        check(done.returncode == status and words in done.stderr,
+              f"{program} {' '.join(arguments)}: exit {done.returncode}, says {done.stderr.splitlines()[:1]}")
+    inspector = Inspector(trail)
+    try:
+        port = inspector.origin.rsplit(":", 1)[1]
+        done = subprocess.run([built("bsp-inspect"), trail, "--port", port], capture_output=True, text=True, timeout=30)
+        check(done.returncode == 1 and f"port {port} is already in use" in done.stderr,
+              f"a port in use is named ({done.stderr.strip()!r})")
+    finally:
+        inspector.stop()
+
+
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--screenshot", required=True)
@@ -289,6 +311,7 @@ def main():
         test_big_trail(driver, folder)
         test_running_app(driver, folder, options.screenshot)
         test_refusals(driver, folder)
+        test_command_lines(folder)
     finally:
         driver.quit()
     print("inspector browser test: passed")

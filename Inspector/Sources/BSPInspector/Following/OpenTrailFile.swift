@@ -32,12 +32,6 @@ final class OpenTrailFile {
         close(descriptor)
     }
 
-    /// The file's size now.
-    var size: Int {
-        var status = stat()
-        return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-    }
-
     /// Up to `limit` bytes from `offset`; none at the end of the file.
     func read(at offset: Int, limit: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)

@@ -8,7 +8,9 @@ public import Foundation
 /// It reads the files of the trail named at its start — the current file and its rotated
 /// neighbours (`run.1.jsonl`, …) — and no other path. Each file is read through a descriptor
 /// opened once, so a rotation, which renames the current file, loses no line: the follower
-/// reads the old file to its end, then the new one from its start. A new run, which empties
+/// reads the old file to its end, then the new one from its start, and every file rotated in
+/// between. A file the store deletes before the follower looks — a few small files written
+/// fast — is lost to it; a reader sees the gap in the sequence numbers. A new run, which empties
 /// the current file, is told as ``TrailChange/reset``.
 ///
 /// It never waits: ``next()`` says what is new, or `nil`, and the caller decides how often to
